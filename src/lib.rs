@@ -1,0 +1,14 @@
+//! Strict parsing, comparison and building of Uniform Resource Names and `tag` URIs.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+mod error;
+mod grammar;
+mod percent;
+pub mod urn;
+
+pub use error::{ErrorKind, ParseError, Part};
+pub use urn::{Spec, UnknownSpec, Urn};

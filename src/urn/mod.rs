@@ -1,0 +1,619 @@
+//! Uniform Resource Names: RFC 8141, RFC 2141 and the 2011 URNbis draft.
+
+mod diagnose;
+mod recognize;
+
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use core::borrow::Borrow;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+use crate::error::{ErrorKind, ParseError, Part};
+use recognize::Offsets;
+
+/// The URN specification whose syntax a value is parsed under.
+///
+/// ```
+/// use urn_tag::{Spec, Urn};
+///
+/// // RFC 2141 reserves "/" in the NSS; RFC 8141 allows it.
+/// assert!(Urn::parse_with("urn:example:a/b", Spec::Rfc8141).is_ok());
+/// assert!(Urn::parse_with("urn:example:a/b", Spec::Rfc2141).is_err());
+/// assert_eq!("rfc2141bis".parse::<Spec>(), Ok(Spec::Rfc2141bis));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Spec {
+    /// RFC 8141 (2017), the current standard: `urn:NID:NSS` with optional `?+r`, `?=q` and
+    /// `#f` components, NIDs of 2 to 32 characters that neither start nor end with `-`.
+    #[default]
+    Rfc8141,
+    /// RFC 2141 (1997): `urn:NID:NSS` only, NIDs of 1 to 32 characters, no `/ ? # & ~` in the
+    /// NSS, the NID `urn` and `%00` forbidden.
+    Rfc2141,
+    /// draft-ietf-urnbis-rfc2141bis-urn-01 (2011): `urn:NID:NSS` with an RFC 3986 `?query`
+    /// and `#fragment`, an NSS of `pchar` (adding `&` and `~`, but no `/`), the NID `urn` and
+    /// `%00` forbidden.
+    Rfc2141bis,
+}
+
+impl Spec {
+    /// Every specification, newest first.
+    pub const ALL: [Spec; 3] = [Spec::Rfc8141, Spec::Rfc2141, Spec::Rfc2141bis];
+
+    /// The short name used on the command line and in JSON: `rfc8141`, `rfc2141` or
+    /// `rfc2141bis`.
+    ///
+    /// ```
+    /// use urn_tag::Spec;
+    ///
+    /// assert_eq!(Spec::Rfc8141.name(), "rfc8141");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Spec::Rfc8141 => "rfc8141",
+            Spec::Rfc2141 => "rfc2141",
+            Spec::Rfc2141bis => "rfc2141bis",
+        }
+    }
+
+    /// The title of the document, as cited in error messages.
+    ///
+    /// ```
+    /// use urn_tag::Spec;
+    ///
+    /// assert_eq!(Spec::Rfc2141bis.document(), "draft-ietf-urnbis-rfc2141bis-urn-01");
+    /// ```
+    pub const fn document(self) -> &'static str {
+        match self {
+            Spec::Rfc8141 => "RFC 8141",
+            Spec::Rfc2141 => "RFC 2141",
+            Spec::Rfc2141bis => "draft-ietf-urnbis-rfc2141bis-urn-01",
+        }
+    }
+
+    /// The section that forbids `%00` (RFC 2141 §2.4, draft §2.3.3).
+    pub(crate) const fn nul_section(self) -> &'static str {
+        match self {
+            Spec::Rfc2141 => "2.4",
+            Spec::Rfc8141 | Spec::Rfc2141bis => "2.3.3",
+        }
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`Spec`] from a name other than `rfc8141`, `rfc2141` or
+/// `rfc2141bis`.
+///
+/// ```
+/// use urn_tag::Spec;
+///
+/// let err = "rfc3986".parse::<Spec>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown URN spec (expected rfc8141, rfc2141 or rfc2141bis)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("unknown URN spec (expected rfc8141, rfc2141 or rfc2141bis)")]
+pub struct UnknownSpec;
+
+impl FromStr for Spec {
+    type Err = UnknownSpec;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Spec::ALL
+            .into_iter()
+            .find(|spec| spec.name().eq_ignore_ascii_case(name))
+            .ok_or(UnknownSpec)
+    }
+}
+
+/// A Uniform Resource Name, checked against one of the URN specifications.
+///
+/// A `Urn` owns its text exactly as it was given and knows where each part lies; the
+/// accessors borrow from it without copying or parsing again.
+///
+/// ```
+/// use urn_tag::Urn;
+///
+/// let urn = Urn::parse("urn:example:weather?=op=map#day2")?;
+/// assert_eq!(urn.nid(), "example");
+/// assert_eq!(urn.nss(), "weather");
+/// assert_eq!(urn.r_component(), None);
+/// assert_eq!(urn.q_component(), Some("op=map"));
+/// assert_eq!(urn.f_component(), Some("day2"));
+/// assert_eq!(urn.to_string(), "urn:example:weather?=op=map#day2");
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+///
+/// # Equality
+///
+/// `Eq`, `Ord` and `Hash` compare the exact text, as `url`, `fluent-uri` and `semver` do, so
+/// `URN:example:a` and `urn:example:a` are different values. The `urn` crate made the
+/// opposite choice; here the RFC's looser URN-equivalence is never applied behind your back.
+#[derive(Clone)]
+pub struct Urn {
+    serialization: String,
+    spec: Spec,
+    offsets: Offsets,
+}
+
+impl Urn {
+    /// Parses an RFC 8141 URN.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("urn:isbn:0451450523")?;
+    /// assert_eq!(urn.nss(), "0451450523");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the part that failed and the index of the offending byte.
+    pub fn parse(input: &str) -> Result<Urn, ParseError> {
+        Urn::parse_with(input, Spec::Rfc8141)
+    }
+
+    /// Parses a URN under the syntax of `spec`.
+    ///
+    /// ```
+    /// use urn_tag::{ErrorKind, Spec, Urn};
+    ///
+    /// let urn = Urn::parse_with("urn:ietf:rfc:2141?version=1997", Spec::Rfc2141bis)?;
+    /// assert_eq!(urn.query(), Some("version=1997"));
+    ///
+    /// let err = Urn::parse_with("urn:urn:x", Spec::Rfc2141).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::ReservedNid(Spec::Rfc2141));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the part that failed and the index of the offending byte.
+    pub fn parse_with(input: &str, spec: Spec) -> Result<Urn, ParseError> {
+        let offsets = check(input, spec)?;
+        Ok(Urn {
+            serialization: input.to_owned(),
+            spec,
+            offsets,
+        })
+    }
+
+    /// Parses an owned string under the syntax of `spec`, keeping its buffer.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// let urn = Urn::parse_owned_with(String::from("urn:example:a"), Spec::Rfc8141)?;
+    /// assert_eq!(urn.nss(), "a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the part that failed and the index of the offending byte.
+    pub fn parse_owned_with(input: String, spec: Spec) -> Result<Urn, ParseError> {
+        let offsets = check(&input, spec)?;
+        Ok(Urn {
+            serialization: input,
+            spec,
+            offsets,
+        })
+    }
+
+    /// The whole URN, exactly as parsed.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("URN:Example:a")?.as_str(), "URN:Example:a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.serialization
+    }
+
+    /// Gives the URN's text back, without copying.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let text: String = Urn::parse("urn:example:a")?.into_string();
+    /// assert_eq!(text, "urn:example:a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.serialization
+    }
+
+    /// The specification the URN was parsed under.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a")?.spec(), Spec::Rfc8141);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    /// The namespace identifier, as written.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:ISBN:0451450523")?.nid(), "ISBN");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn nid(&self) -> &str {
+        &self.serialization[4..self.offsets.nid_end]
+    }
+
+    /// The namespace-specific string, as written (percent-encodings are not decoded).
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a%2Cb?+r")?.nss(), "a%2Cb");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn nss(&self) -> &str {
+        &self.serialization[self.offsets.nid_end + 1..self.assigned_name_end()]
+    }
+
+    /// The RFC 8141 assigned-name: `urn:NID:NSS`, without any component.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a?=q#f")?.assigned_name(), "urn:example:a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn assigned_name(&self) -> &str {
+        &self.serialization[..self.assigned_name_end()]
+    }
+
+    /// The RFC 8141 r-component (after `?+`), if present. `None` under other specs.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
+    /// assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn r_component(&self) -> Option<&str> {
+        let Offsets {
+            r_start,
+            q_start,
+            f_start,
+            ..
+        } = self.offsets;
+        let end = match (q_start, f_start) {
+            (0, 0) => self.serialization.len(),
+            (0, f) => f - 1,
+            (q, _) => q - 2,
+        };
+        self.component(r_start, end)
+    }
+
+    /// The RFC 8141 q-component (after `?=`), if present. `None` under other specs.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a?=q?+x")?.q_component(), Some("q?+x"));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn q_component(&self) -> Option<&str> {
+        match self.spec {
+            Spec::Rfc8141 => self.q_or_query(),
+            Spec::Rfc2141 | Spec::Rfc2141bis => None,
+        }
+    }
+
+    /// The RFC 8141 f-component (after `#`), if present, possibly empty. `None` under other
+    /// specs.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a#")?.f_component(), Some(""));
+    /// assert_eq!(Urn::parse("urn:example:a")?.f_component(), None);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn f_component(&self) -> Option<&str> {
+        match self.spec {
+            Spec::Rfc8141 => self.f_or_fragment(),
+            Spec::Rfc2141 | Spec::Rfc2141bis => None,
+        }
+    }
+
+    /// The 2011 draft's query (after `?`), if present, possibly empty. `None` under other
+    /// specs.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// let urn = Urn::parse_with("urn:example:a?", Spec::Rfc2141bis)?;
+    /// assert_eq!(urn.query(), Some(""));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        match self.spec {
+            Spec::Rfc2141bis => self.q_or_query(),
+            Spec::Rfc8141 | Spec::Rfc2141 => None,
+        }
+    }
+
+    /// The 2011 draft's fragment (after `#`), if present, possibly empty. `None` under other
+    /// specs.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// let urn = Urn::parse_with("urn:example:a#part", Spec::Rfc2141bis)?;
+    /// assert_eq!(urn.fragment(), Some("part"));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        match self.spec {
+            Spec::Rfc2141bis => self.f_or_fragment(),
+            Spec::Rfc8141 | Spec::Rfc2141 => None,
+        }
+    }
+
+    fn q_or_query(&self) -> Option<&str> {
+        let Offsets {
+            q_start, f_start, ..
+        } = self.offsets;
+        let end = match f_start {
+            0 => self.serialization.len(),
+            f => f - 1,
+        };
+        self.component(q_start, end)
+    }
+
+    fn f_or_fragment(&self) -> Option<&str> {
+        self.component(self.offsets.f_start, self.serialization.len())
+    }
+
+    /// The component that starts at `start` (0 when absent) and ends at `end`.
+    fn component(&self, start: usize, end: usize) -> Option<&str> {
+        (start != 0).then(|| &self.serialization[start..end])
+    }
+
+    /// The index just after the NSS: the first component's delimiter, or the end.
+    fn assigned_name_end(&self) -> usize {
+        let Offsets {
+            r_start,
+            q_start,
+            f_start,
+            ..
+        } = self.offsets;
+        let q_delimiter = match self.spec {
+            Spec::Rfc8141 => 2,                    // "?="
+            Spec::Rfc2141 | Spec::Rfc2141bis => 1, // "?"
+        };
+        match (r_start, q_start, f_start) {
+            (0, 0, 0) => self.serialization.len(),
+            (0, 0, f) => f - 1,
+            (0, q, _) => q - q_delimiter,
+            (r, _, _) => r - 2,
+        }
+    }
+}
+
+/// Recognizes `input` and applies the rules the grammar cannot state.
+fn check(input: &str, spec: Spec) -> Result<Offsets, ParseError> {
+    let offsets = recognize::recognize(input, spec)?;
+    check_prose_rules(input, spec, &offsets)?;
+    Ok(offsets)
+}
+
+/// The prose rules of RFC 2141 and the 2011 draft: the NID "urn" is reserved (RFC 2141 §2.1,
+/// draft §2.1) and the NUL octet must not appear, not even as `%00` (RFC 2141 §2.4, draft
+/// §2.3.3). RFC 8141 has neither rule.
+fn check_prose_rules(input: &str, spec: Spec, offsets: &Offsets) -> Result<(), ParseError> {
+    if spec == Spec::Rfc8141 {
+        return Ok(());
+    }
+    if input[4..offsets.nid_end].eq_ignore_ascii_case("urn") {
+        return Err(ParseError::new(ErrorKind::ReservedNid(spec), 4));
+    }
+    let bytes = input.as_bytes();
+    // The grammar has already checked that every '%' starts a well-formed escape.
+    let nul = (offsets.nid_end + 1..bytes.len().saturating_sub(2))
+        .find(|&i| bytes[i] == b'%' && bytes[i + 1] == b'0' && bytes[i + 2] == b'0');
+    match nul {
+        None => Ok(()),
+        Some(i) => {
+            let part = if offsets.f_start != 0 && i >= offsets.f_start {
+                Part::Fragment
+            } else if offsets.q_start != 0 && i >= offsets.q_start {
+                Part::Query
+            } else {
+                Part::Nss
+            };
+            Err(ParseError::new(ErrorKind::NulOctet { part, spec }, i))
+        }
+    }
+}
+
+impl fmt::Display for Urn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.serialization)
+    }
+}
+
+impl fmt::Debug for Urn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("Urn");
+        debug
+            .field("spec", &self.spec)
+            .field("nid", &self.nid())
+            .field("nss", &self.nss());
+        let components = [
+            ("r_component", self.r_component()),
+            ("q_component", self.q_component()),
+            ("f_component", self.f_component()),
+            ("query", self.query()),
+            ("fragment", self.fragment()),
+        ];
+        for (name, value) in components {
+            if let Some(value) = value {
+                debug.field(name, &value);
+            }
+        }
+        debug.finish()
+    }
+}
+
+impl FromStr for Urn {
+    type Err = ParseError;
+
+    /// Parses an RFC 8141 URN, like [`Urn::parse`].
+    fn from_str(input: &str) -> Result<Self, Self::Err> {
+        Urn::parse(input)
+    }
+}
+
+impl TryFrom<&str> for Urn {
+    type Error = ParseError;
+
+    /// Parses an RFC 8141 URN, like [`Urn::parse`].
+    fn try_from(input: &str) -> Result<Self, Self::Error> {
+        Urn::parse(input)
+    }
+}
+
+impl TryFrom<String> for Urn {
+    type Error = ParseError;
+
+    /// Parses an RFC 8141 URN, keeping the string's buffer.
+    fn try_from(input: String) -> Result<Self, Self::Error> {
+        Urn::parse_owned_with(input, Spec::Rfc8141)
+    }
+}
+
+impl From<Urn> for String {
+    fn from(urn: Urn) -> String {
+        urn.serialization
+    }
+}
+
+impl AsRef<str> for Urn {
+    fn as_ref(&self) -> &str {
+        &self.serialization
+    }
+}
+
+/// `Urn` compares and hashes as its exact text, so a `HashSet<Urn>` can be queried with a
+/// `&str`.
+impl Borrow<str> for Urn {
+    fn borrow(&self) -> &str {
+        &self.serialization
+    }
+}
+
+impl PartialEq for Urn {
+    fn eq(&self, other: &Urn) -> bool {
+        self.serialization == other.serialization
+    }
+}
+
+impl Eq for Urn {}
+
+impl PartialEq<str> for Urn {
+    fn eq(&self, other: &str) -> bool {
+        self.serialization == other
+    }
+}
+
+impl PartialEq<&str> for Urn {
+    fn eq(&self, other: &&str) -> bool {
+        self.serialization == *other
+    }
+}
+
+impl PartialOrd for Urn {
+    fn partial_cmp(&self, other: &Urn) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Urn {
+    fn cmp(&self, other: &Urn) -> Ordering {
+        self.serialization.cmp(&other.serialization)
+    }
+}
+
+impl Hash for Urn {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.serialization.hash(state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The diagnosis must find an error exactly when the grammar rejects; checked here on a
+    /// dense set of short inputs over the characters that matter.
+    #[test]
+    fn diagnosis_agrees_with_grammar_on_short_inputs() {
+        use crate::grammar::{Rule, UrnGrammar};
+        use pest::Parser;
+
+        let alphabet = [
+            "a", "-", ":", "/", "?", "+", "=", "#", "%", "0", "~", "&", " ", "é",
+        ];
+        let prefixes = [
+            "urn:",
+            "urn:ab:",
+            "urn:ab:c",
+            "urn:ab:c?+r",
+            "urn:ab:c?=q",
+            "u",
+        ];
+        let mut checked = 0;
+        for prefix in prefixes {
+            // Every tail of up to three characters from the alphabet.
+            let mut tails = alloc::vec![String::new()];
+            let mut level = tails.clone();
+            for _ in 0..3 {
+                level = level
+                    .iter()
+                    .flat_map(|tail| alphabet.iter().map(move |c| alloc::format!("{tail}{c}")))
+                    .collect();
+                tails.extend(level.iter().cloned());
+            }
+            for tail in &tails {
+                let input = alloc::format!("{prefix}{tail}");
+                for (spec, entry) in [
+                    (Spec::Rfc8141, Rule::rfc8141),
+                    (Spec::Rfc2141, Rule::rfc2141),
+                    (Spec::Rfc2141bis, Rule::rfc2141bis),
+                ] {
+                    let grammar_accepts = UrnGrammar::parse(entry, &input).is_ok();
+                    let diagnosis = diagnose::first_syntax_error(&input, spec);
+                    assert_eq!(
+                        grammar_accepts,
+                        diagnosis.is_none(),
+                        "{spec} {input:?}: {diagnosis:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 50_000);
+    }
+}
