@@ -1,0 +1,78 @@
+//! Assertions shared by the integration tests.
+#![allow(dead_code)] // each test crate uses a different subset
+
+use urn_tag::{ErrorKind, ParseError, Spec, Urn};
+
+/// The parts of a URN as a test states them; `None` means absent.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Parts<'a> {
+    pub nid: &'a str,
+    pub nss: &'a str,
+    pub r: Option<&'a str>,
+    pub q: Option<&'a str>,
+    pub f: Option<&'a str>,
+}
+
+impl<'a> Parts<'a> {
+    pub fn new(nid: &'a str, nss: &'a str) -> Self {
+        Parts {
+            nid,
+            nss,
+            ..Parts::default()
+        }
+    }
+
+    pub fn r(self, r: &'a str) -> Self {
+        Parts { r: Some(r), ..self }
+    }
+
+    pub fn q(self, q: &'a str) -> Self {
+        Parts { q: Some(q), ..self }
+    }
+
+    pub fn f(self, f: &'a str) -> Self {
+        Parts { f: Some(f), ..self }
+    }
+
+    /// The parts of a parsed URN; for the 2011 draft, `q` and `f` hold the query and fragment.
+    pub fn of(urn: &'a Urn) -> Self {
+        let (q, f) = match urn.spec() {
+            Spec::Rfc2141bis => (urn.query(), urn.fragment()),
+            _ => (urn.q_component(), urn.f_component()),
+        };
+        Parts {
+            nid: urn.nid(),
+            nss: urn.nss(),
+            r: urn.r_component(),
+            q,
+            f,
+        }
+    }
+}
+
+/// Parses `input` under `spec`, checks that it round-trips and has exactly `parts`.
+#[track_caller]
+pub fn assert_parts(input: &str, spec: Spec, parts: Parts<'_>) -> Urn {
+    let urn = Urn::parse_with(input, spec)
+        .unwrap_or_else(|e| panic!("{spec}: {input:?} should parse, got: {e}"));
+    assert_eq!(urn.as_str(), input, "{spec}: as_str round-trip");
+    assert_eq!(urn.to_string(), input, "{spec}: Display round-trip");
+    assert_eq!(urn.spec(), spec);
+    assert_eq!(Parts::of(&urn), parts, "{spec}: parts of {input:?}");
+    urn
+}
+
+/// Checks that `input` is rejected under `spec` with exactly this kind, index and message.
+#[track_caller]
+pub fn assert_error(input: &str, spec: Spec, kind: ErrorKind, index: usize, message: &str) {
+    let error: ParseError = match Urn::parse_with(input, spec) {
+        Ok(urn) => panic!("{spec}: {input:?} should be rejected, parsed as {urn:?}"),
+        Err(error) => error,
+    };
+    assert_eq!(
+        (error.kind(), error.index(), error.to_string().as_str()),
+        (kind, index, message),
+        "{spec}: error for {input:?}"
+    );
+    assert!(error.index() <= input.len(), "index inside the input");
+}
