@@ -12,3 +12,8 @@ pub mod urn;
 
 pub use error::{ErrorKind, ParseError, Part};
 pub use urn::{Spec, UnknownSpec, Urn};
+
+/// The examples of README.md run as doctests, so the README stays true to the code.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

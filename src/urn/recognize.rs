@@ -71,5 +71,21 @@ pub(crate) fn recognize(input: &str, spec: Spec) -> Result<Offsets, ParseError> 
             _ => {}
         }
     }
+    check_nid_length(input, spec, &offsets)?;
     Ok(offsets)
+}
+
+/// The longest NID any of the grammars allows.
+const NID_MAX_LEN: usize = 32;
+
+/// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
+/// `[ 1,31<let-num-hyp> ]` in RFC 2141, `1*31(...)` in the draft), which `urn.pest` leaves
+/// to Rust because pest unrolls a counted repetition into that many optional steps.
+fn check_nid_length(input: &str, spec: Spec, offsets: &Offsets) -> Result<(), ParseError> {
+    if offsets.nid_end - 4 <= NID_MAX_LEN {
+        return Ok(());
+    }
+    // The diagnosis knows which byte first makes the NID too long.
+    Err(diagnose::first_syntax_error(input, spec)
+        .unwrap_or(ParseError::new(ErrorKind::NidTooLong, 4 + NID_MAX_LEN)))
 }

@@ -1,0 +1,218 @@
+//! `urn-tag check`: validate identifiers, from arguments or line by line from standard input.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use serde::Serialize;
+use urn_tag::{ParseError, Spec, Urn};
+
+use crate::report::{self, Style};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// URN syntax to check against: rfc8141, rfc2141 or rfc2141bis.
+    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
+    spec: Spec,
+    /// Print one JSON object per input (JSON Lines) instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print nothing; only the exit status tells.
+    #[arg(long, short, conflicts_with = "json")]
+    quiet: bool,
+    /// Identifiers to check. With none, each line of standard input is one.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
+/// The verdict on one input.
+enum Checked {
+    Urn(Urn),
+    Invalid {
+        kind: Option<&'static str>,
+        error: ParseError,
+    },
+}
+
+impl Checked {
+    fn of(input: &str, spec: Spec) -> Checked {
+        match Urn::parse_with(input, spec) {
+            Ok(urn) => Checked::Urn(urn),
+            Err(error) => {
+                let kind = has_scheme(input, "urn:").then_some("urn");
+                Checked::Invalid { kind, error }
+            }
+        }
+    }
+
+    fn is_valid(&self) -> bool {
+        !matches!(self, Checked::Invalid { .. })
+    }
+}
+
+fn has_scheme(input: &str, scheme: &str) -> bool {
+    input
+        .get(..scheme.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(scheme))
+}
+
+pub fn run(args: &Args) -> io::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let style = Style {
+        on: !args.json && report::colour_stdout(),
+    };
+    let mut tally = Tally::default();
+    let mut check_one = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| {
+        let checked = Checked::of(input, args.spec);
+        tally.count(checked.is_valid());
+        if args.json {
+            serde_json::to_writer(&mut *out, &json_record(input, args.spec, &checked))?;
+            writeln!(out)
+        } else if !args.quiet {
+            writeln!(out, "{}", human_line(input, &checked, style))
+        } else {
+            Ok(())
+        }
+    };
+    if args.inputs.is_empty() {
+        let stdin = io::stdin();
+        let mut reader = stdin.lock();
+        let mut line = Vec::new();
+        while reader.read_until(b'\n', &mut line)? != 0 {
+            let text = String::from_utf8_lossy(trim_line_end(&line));
+            check_one(&text, &mut out)?;
+            line.clear();
+        }
+    } else {
+        for input in &args.inputs {
+            check_one(input, &mut out)?;
+        }
+    }
+    out.flush()?;
+    if !args.quiet && tally.total() > 1 {
+        eprintln!(
+            "{} checked: {} valid, {} invalid",
+            tally.total(),
+            tally.valid,
+            tally.invalid
+        );
+    }
+    Ok(if tally.invalid == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// A line without its `\n` or `\r\n`.
+fn trim_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+#[derive(Default)]
+struct Tally {
+    valid: u64,
+    invalid: u64,
+}
+
+impl Tally {
+    fn count(&mut self, valid: bool) {
+        if valid {
+            self.valid += 1
+        } else {
+            self.invalid += 1
+        }
+    }
+
+    fn total(&self) -> u64 {
+        self.valid + self.invalid
+    }
+}
+
+fn human_line(input: &str, checked: &Checked, style: Style) -> String {
+    match checked {
+        Checked::Urn(urn) => format!("{} {input} (URN, {})", style.good("valid  "), urn.spec()),
+        Checked::Invalid { error, .. } => format!(
+            "{} {input}: {error}\n{}",
+            style.bad("invalid"),
+            style.dim(&report::caret(input, error.index(), "        "))
+        ),
+    }
+}
+
+/// One line of `check --json`; field names and order are a published contract.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Record<'a> {
+    Urn {
+        input: &'a str,
+        valid: bool,
+        kind: &'static str,
+        spec: &'static str,
+        nid: &'a str,
+        nss: &'a str,
+        #[serde(flatten)]
+        components: Components<'a>,
+    },
+    Invalid {
+        input: &'a str,
+        valid: bool,
+        kind: Option<&'static str>,
+        error: ErrorRecord,
+    },
+}
+
+/// RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Components<'a> {
+    Rfc8141 {
+        r_component: Option<&'a str>,
+        q_component: Option<&'a str>,
+        f_component: Option<&'a str>,
+    },
+    Rfc2141bis {
+        query: Option<&'a str>,
+        fragment: Option<&'a str>,
+    },
+}
+
+#[derive(Serialize)]
+struct ErrorRecord {
+    index: usize,
+    message: String,
+}
+
+fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'a> {
+    match checked {
+        Checked::Urn(urn) => Record::Urn {
+            input,
+            valid: true,
+            kind: "urn",
+            spec: spec.name(),
+            nid: urn.nid(),
+            nss: urn.nss(),
+            components: match spec {
+                Spec::Rfc2141bis => Components::Rfc2141bis {
+                    query: urn.query(),
+                    fragment: urn.fragment(),
+                },
+                _ => Components::Rfc8141 {
+                    r_component: urn.r_component(),
+                    q_component: urn.q_component(),
+                    f_component: urn.f_component(),
+                },
+            },
+        },
+        Checked::Invalid { kind, error } => Record::Invalid {
+            input,
+            valid: false,
+            kind: *kind,
+            error: ErrorRecord {
+                index: error.index(),
+                message: error.to_string(),
+            },
+        },
+    }
+}
