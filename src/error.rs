@@ -204,6 +204,10 @@ pub enum ErrorKind {
     /// An RFC 8141 `?` after the NSS that does not start `?+` or `?=`.
     #[error("'?' must be followed by '+' or '='")]
     BareQuestionMark,
+    /// A "?=" inside an RFC 8141 r-component given on its own: it would end the r-component
+    /// (RFC 8141 §2.3.1).
+    #[error("\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F")]
+    QuestionEqualsInRComponent,
     /// An RFC 2141 NSS holds `/`, `?` or `#`, which RFC 2141 §2.3 reserves.
     #[error("reserved character {ch:?} in NSS must be percent-encoded (RFC 2141 §2.3)")]
     ReservedChar {
@@ -224,6 +228,15 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// `InvalidChar`, or `NonAscii` for a character that percent-encoding would make valid.
+    pub(crate) const fn unexpected(part: Part, ch: char) -> ErrorKind {
+        if ch.is_ascii() {
+            ErrorKind::InvalidChar { part, ch }
+        } else {
+            ErrorKind::NonAscii { part, ch }
+        }
+    }
+
     /// The part of the identifier this kind of error is about.
     ///
     /// ```
@@ -246,6 +259,7 @@ impl ErrorKind {
             | ErrorKind::NidEndsWithHyphen
             | ErrorKind::ReservedNid(_) => Part::Nid,
             ErrorKind::BareQuestionMark | ErrorKind::ReservedChar { .. } => Part::Nss,
+            ErrorKind::QuestionEqualsInRComponent => Part::RComponent,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Uniform Resource Names: RFC 8141, RFC 2141 and the 2011 URNbis draft.
 
+mod component;
 mod diagnose;
 mod recognize;
 
@@ -72,6 +73,16 @@ impl Spec {
             Spec::Rfc2141 => "RFC 2141",
             Spec::Rfc2141bis => "draft-ietf-urnbis-rfc2141bis-urn-01",
         }
+    }
+
+    /// Whether the spec reserves the NID "urn" (RFC 2141 §2.1, draft §2.1).
+    pub(crate) const fn reserves_urn_nid(self) -> bool {
+        !matches!(self, Spec::Rfc8141)
+    }
+
+    /// Whether the spec forbids the NUL octet, even as `%00` (RFC 2141 §2.4, draft §2.3.3).
+    pub(crate) const fn forbids_nul(self) -> bool {
+        !matches!(self, Spec::Rfc8141)
     }
 
     /// The section that forbids `%00` (RFC 2141 §2.4, draft §2.3.3).
@@ -423,11 +434,11 @@ fn check(input: &str, spec: Spec) -> Result<Offsets, ParseError> {
 /// draft §2.1) and the NUL octet must not appear, not even as `%00` (RFC 2141 §2.4, draft
 /// §2.3.3). RFC 8141 has neither rule.
 fn check_prose_rules(input: &str, spec: Spec, offsets: &Offsets) -> Result<(), ParseError> {
-    if spec == Spec::Rfc8141 {
-        return Ok(());
-    }
-    if input[4..offsets.nid_end].eq_ignore_ascii_case("urn") {
+    if spec.reserves_urn_nid() && input[4..offsets.nid_end].eq_ignore_ascii_case("urn") {
         return Err(ParseError::new(ErrorKind::ReservedNid(spec), 4));
+    }
+    if !spec.forbids_nul() {
+        return Ok(());
     }
     let bytes = input.as_bytes();
     // The grammar has already checked that every '%' starts a well-formed escape.
