@@ -80,6 +80,78 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
+/// A part given to a builder is invalid.
+///
+/// Like [`ParseError`], a kind and a byte index; the index is into the text given for the
+/// part the kind names, since the whole identifier does not exist yet.
+///
+/// ```
+/// use urn_tag::{ErrorKind, Part, Urn};
+///
+/// let err = Urn::builder("a_b").nss("x").build().unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidChar { part: Part::Nid, ch: '_' });
+/// assert_eq!(err.index(), 1);
+/// assert_eq!(err.part(), Part::Nid);
+/// assert_eq!(err.to_string(), "invalid character '_' in NID (byte 1 of the NID given to the builder)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BuildError {
+    kind: ErrorKind,
+    index: usize,
+}
+
+impl BuildError {
+    pub(crate) const fn new(kind: ErrorKind, index: usize) -> Self {
+        BuildError { kind, index }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// use urn_tag::{ErrorKind, Part, Urn};
+    ///
+    /// let err = Urn::builder("ex").nss("").build().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Empty(Part::Nss));
+    /// ```
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte index of the offending byte in the text given for the part.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::builder("ex").nss("ab%zz").build().unwrap_err().index(), 3);
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The part that is invalid.
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// assert_eq!(Urn::builder("ex").nss("a").component(Part::QComponent, "").build().unwrap_err().part(), Part::QComponent);
+    /// ```
+    pub const fn part(&self) -> Part {
+        self.kind.part()
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, index, part) = (self.kind, self.index, self.part());
+        write!(
+            f,
+            "{kind} (byte {index} of the {part} given to the builder)"
+        )
+    }
+}
+
+impl core::error::Error for BuildError {}
+
 /// The part of an identifier that an error is about.
 ///
 /// Its `Display` is the name the RFCs use: `NID`, `NSS`, `r-component`, ...
@@ -204,6 +276,14 @@ pub enum ErrorKind {
     /// An RFC 8141 `?` after the NSS that does not start `?+` or `?=`.
     #[error("'?' must be followed by '+' or '='")]
     BareQuestionMark,
+    /// A part that the spec does not have, or that cannot hold percent-encoding (the NID).
+    #[error("{} has no percent-encodable {part}", .spec.document())]
+    NoSuchPart {
+        /// The part asked for.
+        part: Part,
+        /// The spec.
+        spec: Spec,
+    },
     /// A "?=" inside an RFC 8141 r-component given on its own: it would end the r-component
     /// (RFC 8141 §2.3.1).
     #[error("\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F")]
@@ -253,7 +333,8 @@ impl ErrorKind {
             | ErrorKind::InvalidStart { part, .. }
             | ErrorKind::InvalidPercentEncoding(part)
             | ErrorKind::Expected { part, .. }
-            | ErrorKind::NulOctet { part, .. } => part,
+            | ErrorKind::NulOctet { part, .. }
+            | ErrorKind::NoSuchPart { part, .. } => part,
             ErrorKind::NidTooShort
             | ErrorKind::NidTooLong
             | ErrorKind::NidEndsWithHyphen

@@ -6,12 +6,13 @@
 extern crate alloc;
 
 mod error;
+pub mod find;
 mod grammar;
-mod percent;
+pub mod percent;
 pub mod urn;
 
-pub use error::{ErrorKind, ParseError, Part};
-pub use urn::{Spec, UnknownSpec, Urn};
+pub use error::{BuildError, ErrorKind, ParseError, Part};
+pub use urn::{Spec, UnknownSpec, Urn, UrnBuilder};
 
 /// The examples of README.md run as doctests, so the README stays true to the code.
 #[cfg(doctest)]

@@ -3,7 +3,9 @@
 
 use super::Spec;
 use crate::error::{ErrorKind, ParseError, Part};
-use crate::percent::{self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS};
+use crate::percent::{
+    self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS,
+};
 
 /// The grammar of one percent-encodable URN part, as a character class plus the rules the
 /// ABNF states around it.
@@ -40,7 +42,10 @@ impl Component {
     }
 
     const fn may_be_empty(self) -> Self {
-        Component { may_be_empty: true, ..self }
+        Component {
+            may_be_empty: true,
+            ..self
+        }
     }
 
     /// The rules of `part` under `spec`, or `None` if the spec has no such part (or the part
@@ -110,7 +115,13 @@ impl Component {
                     }
                 }
                 if spec.forbids_nul() && bytes[i + 1] == b'0' && bytes[i + 2] == b'0' {
-                    return err(ErrorKind::NulOctet { part: self.part, spec }, i);
+                    return err(
+                        ErrorKind::NulOctet {
+                            part: self.part,
+                            spec,
+                        },
+                        i,
+                    );
                 }
                 i += 3;
             } else if self.allows(bytes, i) {

@@ -14,11 +14,18 @@ use crate::percent;
 
 /// The first syntax error in `input` under `spec`, or `None` if there is none.
 pub(super) fn first_syntax_error(input: &str, spec: Spec) -> Option<ParseError> {
-    let scan = Scan { input, spec };
-    scan.scheme()
-        .and_then(|nid_start| scan.nid(nid_start))
-        .and_then(|nss_start| scan.parts(nss_start))
-        .err()
+    Scan::new(input, spec, false).run_all().err()
+}
+
+/// The length of the longest prefix of `input` that is a valid URN under `spec`, prose rules
+/// included (the NID "urn" and `%00` of RFC 2141 and the draft); `None` if no prefix is.
+/// Linear in the bytes it reads: it stops at the first byte no valid URN can continue.
+pub(crate) fn longest_valid_prefix(input: &str, spec: Spec) -> Option<usize> {
+    let mut scan = Scan::new(input, spec, true);
+    match scan.run_all() {
+        Ok(()) => Some(input.len()),
+        Err(_) => scan.accept,
+    }
 }
 
 type Step<T = ()> = Result<T, ParseError>;
@@ -26,9 +33,28 @@ type Step<T = ()> = Result<T, ParseError>;
 struct Scan<'a> {
     input: &'a str,
     spec: Spec,
+    /// Whether to apply the prose rules too (the recognizer leaves them to `urn::check`).
+    prose: bool,
+    /// The end of the longest valid prefix seen so far.
+    accept: Option<usize>,
 }
 
-impl Scan<'_> {
+impl<'a> Scan<'a> {
+    fn new(input: &'a str, spec: Spec, prose: bool) -> Self {
+        Scan {
+            input,
+            spec,
+            prose,
+            accept: None,
+        }
+    }
+
+    fn run_all(&mut self) -> Step {
+        let nid_start = self.scheme()?;
+        let nss_start = self.nid(nid_start)?;
+        self.parts(nss_start)
+    }
+
     fn byte(&self, i: usize) -> Option<u8> {
         self.input.as_bytes().get(i).copied()
     }
@@ -57,7 +83,10 @@ impl Scan<'_> {
             let err = |kind| Err(ParseError::new(kind, i));
             match self.byte(i) {
                 Some(b'-') if len == 0 => {
-                    return err(ErrorKind::InvalidStart { part: Part::Nid, ch: '-' });
+                    return err(ErrorKind::InvalidStart {
+                        part: Part::Nid,
+                        ch: '-',
+                    });
                 }
                 Some(b) if is_ldh(b) => {
                     if len == 32 {
@@ -83,9 +112,18 @@ impl Scan<'_> {
                     if !final_hyphen_allowed && self.byte(i - 1) == Some(b'-') {
                         return err(ErrorKind::NidEndsWithHyphen);
                     }
+                    if self.prose
+                        && self.spec.reserves_urn_nid()
+                        && self.input[start..i].eq_ignore_ascii_case("urn")
+                    {
+                        return Err(ParseError::new(ErrorKind::ReservedNid(self.spec), start));
+                    }
                     return match next {
                         Some(_) => Ok(i + 1),
-                        None => err(ErrorKind::Expected { part: Part::Nid, expected: ':' }),
+                        None => err(ErrorKind::Expected {
+                            part: Part::Nid,
+                            expected: ':',
+                        }),
                     };
                 }
                 Some(_) => {
@@ -98,14 +136,22 @@ impl Scan<'_> {
     }
 
     /// The NSS at `start` and the components after it, each by the rules of its part.
-    fn parts(&self, mut start: usize) -> Step {
+    fn parts(&mut self, mut start: usize) -> Step {
         let mut part = Part::Nss;
         loop {
             let component = Component::of(self.spec, part).expect("each follower is a part");
-            let stop = self.run(start, &component)?;
+            let (stop, error) = self.run(start, &component);
+            if stop > start || component.may_be_empty {
+                self.accept = Some(stop);
+            }
+            if let Some(error) = error {
+                return Err(error);
+            }
             let rest = &self.input.as_bytes()[stop..];
             let followers = component.followers(self.spec);
-            let follower = followers.iter().find(|(delimiter, _)| rest.starts_with(delimiter));
+            let follower = followers
+                .iter()
+                .find(|(delimiter, _)| rest.starts_with(delimiter));
             // RFC 8141 §2: a "?" after the NSS must start "?+" or "?=".
             let bare_question_mark = self.spec == Spec::Rfc8141
                 && part == Part::Nss
@@ -134,8 +180,9 @@ impl Scan<'_> {
     }
 
     /// Skips the bytes of `component` from `start`, checking its percent-encodings; returns
-    /// the index of the first byte it does not allow there (or the end of the input).
-    fn run(&self, start: usize, component: &Component) -> Step<usize> {
+    /// the index of the first byte it does not allow there (or the end of the input), or of
+    /// the `%` of a bad percent-encoding together with the error.
+    fn run(&self, start: usize, component: &Component) -> (usize, Option<ParseError>) {
         let text = &self.input.as_bytes()[start..];
         let mut i = 0;
         while let Some(&b) = text.get(i) {
@@ -143,8 +190,19 @@ impl Scan<'_> {
                 for digit in [i + 1, i + 2] {
                     if !text.get(digit).copied().is_some_and(percent::is_hex) {
                         let kind = ErrorKind::InvalidPercentEncoding(component.part);
-                        return Err(ParseError::new(kind, start + digit));
+                        return (start + i, Some(ParseError::new(kind, start + digit)));
                     }
+                }
+                if self.prose
+                    && self.spec.forbids_nul()
+                    && text[i + 1] == b'0'
+                    && text[i + 2] == b'0'
+                {
+                    let kind = ErrorKind::NulOctet {
+                        part: component.part,
+                        spec: self.spec,
+                    };
+                    return (start + i, Some(ParseError::new(kind, start + i)));
                 }
                 i += 3;
             } else if component.allows(text, i) {
@@ -153,7 +211,7 @@ impl Scan<'_> {
                 break;
             }
         }
-        Ok(start + i)
+        (start + i, None)
     }
 
     /// The error for byte `i` of the input, inside the part that starts at `start`.

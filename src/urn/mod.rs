@@ -1,10 +1,15 @@
 //! Uniform Resource Names: RFC 8141, RFC 2141 and the 2011 URNbis draft.
 
+mod builder;
 mod component;
 mod diagnose;
+mod equivalence;
+mod lint;
+mod nid;
 mod recognize;
+pub mod registry;
 
-use alloc::borrow::ToOwned;
+use alloc::borrow::{Cow, ToOwned};
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::cmp::Ordering;
@@ -13,6 +18,12 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::error::{ErrorKind, ParseError, Part};
+pub use builder::UrnBuilder;
+pub(crate) use component::Component;
+pub(crate) use diagnose::longest_valid_prefix;
+pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
+pub use lint::Lint;
+pub use nid::{NidClass, Reservation};
 use recognize::Offsets;
 
 /// The URN specification whose syntax a value is parsed under.
@@ -380,6 +391,120 @@ impl Urn {
             Spec::Rfc2141bis => self.f_or_fragment(),
             Spec::Rfc8141 | Spec::Rfc2141 => None,
         }
+    }
+
+    /// The class of the NID (RFC 8141 §5): formal, informal, experimental or reserved.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::NidClass;
+    ///
+    /// assert_eq!(Urn::parse("urn:isbn:0451450523")?.nid_class(), NidClass::Formal);
+    /// assert_eq!(Urn::parse("urn:urn-7:x")?.nid_class(), NidClass::Informal { number: 7 });
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn nid_class(&self) -> NidClass {
+        NidClass::of(self.nid())
+    }
+
+    /// The NID's entry in the IANA registry snapshot, if it has one.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert!(Urn::parse("urn:ISBN:0451450523")?.registration().is_some());
+    /// assert!(Urn::parse("urn:unregistered:x")?.registration().is_none());
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn registration(&self) -> Option<&'static registry::Registration> {
+        registry::lookup(self.nid())
+    }
+
+    /// The URN in case-normalized form (RFC 3986 §6.2.2.1, as RFC 8141 §3 and RFC 2141 §5
+    /// apply it): `urn` and the NID in lower case, the hexadecimal digits of every
+    /// percent-encoding in upper case. Percent-encodings are never decoded, and everything
+    /// else, components included, is kept as written.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("URN:Example:a%2cB?=x%3f")?;
+    /// assert_eq!(urn.normalized().as_str(), "urn:example:a%2CB?=x%3F");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn normalized(&self) -> Urn {
+        let mut text = String::with_capacity(self.serialization.len());
+        text.push_str("urn:");
+        text.extend(self.nid().chars().map(|c| c.to_ascii_lowercase()));
+        equivalence::push_with_upper_hex(&mut text, &self.serialization[self.offsets.nid_end..]);
+        // Case changes move no byte, so the offsets still hold.
+        Urn {
+            serialization: text,
+            spec: self.spec,
+            offsets: self.offsets,
+        }
+    }
+
+    /// The key this URN is compared by under [`Equivalence::standard`]; URNs with equal keys
+    /// are equivalent.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let key = Urn::parse("URN:EXAMPLE:a123%2cz456?+abc#789")?.equivalence_key();
+    /// assert_eq!(key.as_str(), "urn:example:a123%2Cz456");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn equivalence_key(&self) -> EquivalenceKey {
+        equivalence::STANDARD.key(self)
+    }
+
+    /// Whether this URN and `other` are equivalent: RFC 8141 §3 URN-equivalence (or RFC 2141
+    /// §5 lexical equivalence, for URNs parsed under RFC 2141 or the draft) with the namespace
+    /// rules of [`Equivalence::standard`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let a = Urn::parse("urn:example:a123,z456")?;
+    /// assert!(a.equivalent(&Urn::parse("URN:example:a123,z456?+abc")?));
+    /// assert!(!a.equivalent(&Urn::parse("urn:example:a123%2Cz456")?));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &Urn) -> bool {
+        equivalence::STANDARD.equivalent(self, other)
+    }
+
+    /// What the RFCs advise against in this URN, without making it invalid: an r-component,
+    /// an unregistered, experimental, reserved or example NID, needless or lower-case
+    /// percent-encoding, characters outside ASCII in the NSS. See [`Lint`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert!(Urn::parse("urn:isbn:0451450523")?.lints().is_empty());
+    /// assert_eq!(Urn::parse("urn:isbn:%30451450523")?.lints()[0].to_string(),
+    ///     "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn lints(&self) -> alloc::vec::Vec<Lint> {
+        lint::lints(self)
+    }
+
+    /// The human-friendly form of the URN (RFC 8141 §4.4): percent-encoded UTF-8 shown as the
+    /// characters it spells, where that cannot mislead; see [`percent::decode_for_display`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:%D0%B0123,z456")?;
+    /// assert_eq!(urn.display_form(), "urn:example:а123,z456");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// [`percent::decode_for_display`]: crate::percent::decode_for_display
+    pub fn display_form(&self) -> Cow<'_, str> {
+        crate::percent::decode_for_display(&self.serialization)
     }
 
     fn q_or_query(&self) -> Option<&str> {

@@ -1,0 +1,106 @@
+//! Compiles the IANA URN namespace snapshot (`data/iana-urn-namespaces.tsv`) into a sorted
+//! table, so that registry lookups are a binary search with no allocation and no parsing at
+//! run time.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+const SOURCE: &str = "data/iana-urn-namespaces.tsv";
+
+fn main() {
+    println!("cargo::rerun-if-changed={SOURCE}");
+    let text = fs::read_to_string(SOURCE).unwrap_or_else(|e| panic!("{SOURCE}: {e}"));
+    let snapshot = text
+        .lines()
+        .next()
+        .and_then(|first| first.split("updated ").nth(1))
+        .and_then(|rest| rest.get(..10))
+        .filter(|date| is_date(date))
+        .unwrap_or_else(|| panic!("{SOURCE}: the first line must say \"updated YYYY-MM-DD\""));
+
+    let mut rows: Vec<[&str; 5]> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.starts_with("nid\t") || line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [nid, kind, registered, updated, reference] = fields[..] else {
+            panic!("{SOURCE}:{}: expected 5 tab-separated columns", index + 1);
+        };
+        let valid_nid = !nid.is_empty()
+            && nid
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        assert!(
+            valid_nid,
+            "{SOURCE}:{}: NID {nid:?} is not lower-case letters, digits, '-'",
+            index + 1
+        );
+        assert!(
+            matches!(kind, "formal" | "informal"),
+            "{SOURCE}:{}: kind {kind:?}",
+            index + 1
+        );
+        for date in [registered, updated] {
+            assert!(
+                date.is_empty() || is_date(date),
+                "{SOURCE}:{}: date {date:?}",
+                index + 1
+            );
+        }
+        rows.push([nid, kind, registered, updated, reference]);
+    }
+    rows.sort_by(|a, b| a[0].cmp(b[0]));
+    for pair in rows.windows(2) {
+        assert_ne!(
+            pair[0][0], pair[1][0],
+            "{SOURCE}: NID {:?} is listed twice",
+            pair[0][0]
+        );
+    }
+
+    let mut out = String::new();
+    writeln!(
+        out,
+        "/// The date of the IANA registry snapshot compiled into this crate."
+    )
+    .unwrap();
+    writeln!(out, "pub const SNAPSHOT_DATE: &str = {snapshot:?};").unwrap();
+    writeln!(out, "static ENTRIES: [Registration; {}] = [", rows.len()).unwrap();
+    for [nid, kind, registered, updated, reference] in &rows {
+        let kind = if *kind == "formal" {
+            "Formal"
+        } else {
+            "Informal"
+        };
+        let option = |date: &str| {
+            if date.is_empty() {
+                "None".to_owned()
+            } else {
+                format!("Some({date:?})")
+            }
+        };
+        writeln!(
+            out,
+            "    Registration {{ nid: {nid:?}, kind: NamespaceKind::{kind}, registered: {}, updated: {}, reference: {reference:?} }},",
+            option(registered),
+            option(updated),
+        )
+        .unwrap();
+    }
+    writeln!(out, "];").unwrap();
+    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("registry.rs");
+    fs::write(dest, out).unwrap();
+}
+
+fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}

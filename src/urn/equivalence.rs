@@ -1,0 +1,393 @@
+//! URN-equivalence (RFC 8141 §3) and lexical equivalence (RFC 2141 §5, draft §5), with
+//! namespace rules that may only merge more.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::{Spec, Urn};
+
+/// What two URNs are compared by: equal keys, equivalent URNs.
+///
+/// Use it to deduplicate URNs the RFC way in a `HashMap` or `HashSet`:
+///
+/// ```
+/// use std::collections::HashSet;
+/// use urn_tag::Urn;
+///
+/// let urns = ["urn:example:a123,z456", "URN:EXAMPLE:a123,z456?=xyz", "urn:example:A123,z456"];
+/// let distinct: HashSet<_> = urns
+///     .iter()
+///     .map(|text| Urn::parse(text).unwrap().equivalence_key())
+///     .collect();
+/// assert_eq!(distinct.len(), 2);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EquivalenceKey(String);
+
+impl EquivalenceKey {
+    /// The key's text: the URN in the normal form its comparison uses.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("URN:Example:a%2cb?+r#f")?;
+    /// assert_eq!(urn.equivalence_key().as_str(), "urn:example:a%2Cb");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The key's text, without copying.
+    ///
+    /// ```
+    /// let key = urn_tag::Urn::parse("urn:EX:y").unwrap().equivalence_key();
+    /// assert_eq!(key.into_string(), "urn:ex:y");
+    /// ```
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl fmt::Display for EquivalenceKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A namespace's own equivalence rule (RFC 8141 §3.1: "URN namespace definitions MAY include
+/// additional rules for URN-equivalence").
+///
+/// A rule rewrites an NSS into the namespace's canonical form. It receives the NSS already in
+/// the RFC's normal form (the hexadecimal digits of percent-encodings in upper case), so it
+/// can only merge URNs that the RFC procedure keeps apart, never split ones it merges: that
+/// is the RFC's requirement that such rules "MUST NOT result in treating two URNs as not "the
+/// same" if the procedure here says they are URN-equivalent", met by construction.
+///
+/// Any `Fn(&str, &mut String)` is a rule:
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::urn::Equivalence;
+///
+/// // A namespace whose NSS ignores case.
+/// let rules = Equivalence::standard().with_rule("example", |nss: &str, out: &mut String| {
+///     out.push_str(&nss.to_ascii_lowercase())
+/// });
+/// let a = Urn::parse("urn:example:ABC")?;
+/// let b = Urn::parse("urn:example:abc")?;
+/// assert!(rules.equivalent(&a, &b));
+/// assert!(!a.equivalent(&b));
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+pub trait NamespaceRule: Send + Sync {
+    /// Appends the canonical form of `nss` (already in the RFC's normal form) to `out`.
+    fn canonicalize(&self, nss: &str, out: &mut String);
+}
+
+impl<F> NamespaceRule for F
+where
+    F: Fn(&str, &mut String) + Send + Sync,
+{
+    fn canonicalize(&self, nss: &str, out: &mut String) {
+        self(nss, out);
+    }
+}
+
+/// The equivalence procedure: the RFC's, plus namespace rules.
+///
+/// [`Urn::equivalent`] and [`Urn::equivalence_key`] use [`Equivalence::standard`]: the
+/// procedure of the spec the URN was parsed under (RFC 8141 §3, or RFC 2141 §5 and the
+/// draft's §5) and the namespace rules built into this crate:
+///
+/// * `uuid` (RFC 4122, RFC 9562): the hexadecimal digits of a UUID are case-insensitive;
+/// * `isbn` (IANA template, version 2): hyphens are not significant, and an ISBN-10 is the
+///   ISBN-13 it converts to;
+/// * `issn` (RFC 3044, IANA template): the check digit `x` is `X`, and the hyphen between the
+///   fourth and fifth digits may be omitted.
+///
+/// A namespace rule only applies to an NSS of its namespace's shape; anything else is
+/// compared by the RFC procedure alone.
+pub struct Equivalence {
+    builtins: bool,
+    custom: Vec<(Box<str>, Box<dyn NamespaceRule>)>,
+}
+
+impl Equivalence {
+    /// The RFC procedure alone, with no namespace rule.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let upper = Urn::parse("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6")?;
+    /// let lower = Urn::parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")?;
+    /// assert!(!Equivalence::rfc().equivalent(&upper, &lower));
+    /// assert!(Equivalence::standard().equivalent(&upper, &lower));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub const fn rfc() -> Self {
+        Equivalence {
+            builtins: false,
+            custom: Vec::new(),
+        }
+    }
+
+    /// The RFC procedure and the namespace rules built into this crate (`uuid`, `isbn`,
+    /// `issn`).
+    pub const fn standard() -> Self {
+        Equivalence {
+            builtins: true,
+            custom: Vec::new(),
+        }
+    }
+
+    /// Adds (or replaces) the rule of namespace `nid` (compared case-insensitively).
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let rules = Equivalence::rfc().with_rule("oid", |nss: &str, out: &mut String| out.push_str(nss));
+    /// assert!(rules.equivalent(&Urn::parse("urn:oid:1.2")?, &Urn::parse("URN:OID:1.2")?));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn with_rule(mut self, nid: &str, rule: impl NamespaceRule + 'static) -> Self {
+        self.custom
+            .retain(|(listed, _)| !listed.eq_ignore_ascii_case(nid));
+        self.custom.push((nid.into(), Box::new(rule)));
+        self
+    }
+
+    /// The key `urn` is compared by.
+    ///
+    /// Under RFC 8141 it is the assigned-name (`urn:NID:NSS`, the r-, q- and f-components
+    /// dropped: §3.1 "it MUST be ignored") with `urn` and the NID in lower case and the
+    /// hexadecimal digits of the NSS's percent-encodings in upper case; percent-encodings are
+    /// never decoded. Under RFC 2141 and the draft it is the whole URN with the same three
+    /// normalizations (the draft's query and fragment included). A namespace rule then
+    /// rewrites the NSS.
+    pub fn key(&self, urn: &Urn) -> EquivalenceKey {
+        let nss = urn.nss();
+        let mut key = String::with_capacity(urn.as_str().len());
+        key.push_str("urn:");
+        push_lowercase(&mut key, urn.nid());
+        key.push(':');
+        match self.rule(urn.nid()) {
+            Some(rule) => {
+                let mut normal = String::with_capacity(nss.len());
+                push_with_upper_hex(&mut normal, nss);
+                rule.canonicalize(&normal, &mut key);
+            }
+            None => push_with_upper_hex(&mut key, nss),
+        }
+        if urn.spec() != Spec::Rfc8141 {
+            push_with_upper_hex(&mut key, &urn.as_str()[urn.assigned_name().len()..]);
+        }
+        EquivalenceKey(key)
+    }
+
+    /// Whether `a` and `b` are equivalent: whether their keys are equal.
+    ///
+    /// Compare URNs parsed under the same spec: under the draft a query is part of the
+    /// comparison, under RFC 8141 a q-component is not.
+    pub fn equivalent(&self, a: &Urn, b: &Urn) -> bool {
+        self.key(a) == self.key(b)
+    }
+
+    fn rule(&self, nid: &str) -> Option<&dyn NamespaceRule> {
+        let custom = self
+            .custom
+            .iter()
+            .find(|(listed, _)| listed.eq_ignore_ascii_case(nid));
+        if let Some((_, rule)) = custom {
+            return Some(rule.as_ref());
+        }
+        if !self.builtins {
+            return None;
+        }
+        let builtin: &dyn NamespaceRule = match () {
+            () if nid.eq_ignore_ascii_case("uuid") => &uuid,
+            () if nid.eq_ignore_ascii_case("isbn") => &isbn,
+            () if nid.eq_ignore_ascii_case("issn") => &issn,
+            () => return None,
+        };
+        Some(builtin)
+    }
+}
+
+impl Default for Equivalence {
+    /// [`Equivalence::standard`].
+    fn default() -> Self {
+        Equivalence::standard()
+    }
+}
+
+impl fmt::Debug for Equivalence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let custom: Vec<&str> = self.custom.iter().map(|(nid, _)| &**nid).collect();
+        f.debug_struct("Equivalence")
+            .field("builtins", &self.builtins)
+            .field("custom", &custom)
+            .finish()
+    }
+}
+
+/// The standard procedure, used by [`Urn::equivalence_key`]; it allocates nothing until
+/// used.
+pub(super) static STANDARD: Equivalence = Equivalence::standard();
+
+fn push_lowercase(out: &mut String, text: &str) {
+    out.extend(text.chars().map(|c| c.to_ascii_lowercase()));
+}
+
+/// Appends `text` with the two hexadecimal digits after each `%` in upper case (RFC 3986
+/// §6.2.2.1); `text` comes from a parsed URN, so every `%` starts a triplet.
+pub(super) fn push_with_upper_hex(out: &mut String, text: &str) {
+    let mut digits_left = 0;
+    for c in text.chars() {
+        if digits_left > 0 {
+            out.push(c.to_ascii_uppercase());
+            digits_left -= 1;
+        } else {
+            digits_left = if c == '%' { 2 } else { 0 };
+            out.push(c);
+        }
+    }
+}
+
+/// `uuid`: RFC 4122 §3 "The hexadecimal values "a" through "f" are output as lower case
+/// characters and are case insensitive on input"; RFC 9562 §4 alike.
+fn uuid(nss: &str, out: &mut String) {
+    let bytes = nss.as_bytes();
+    let is_uuid = bytes.len() == 36
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => *b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        });
+    if is_uuid {
+        push_lowercase(out, nss);
+    } else {
+        out.push_str(nss);
+    }
+}
+
+/// `isbn`, IANA template version 2: "If the NSS is an ISBN-10, first convert it to
+/// ISBN-13"; "Remove all hyphens from the NSSs". An ISBN-10 converts only when its own check
+/// digit is right (otherwise it is compared with its hyphens removed).
+fn isbn(nss: &str, out: &mut String) {
+    let digits: Vec<u8> = nss.bytes().filter(|&b| b != b'-').collect();
+    let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
+    match digits.len() {
+        13 if is_digits(&digits) => out.extend(digits.iter().map(|&b| char::from(b))),
+        10 if is_digits(&digits[..9])
+            && matches!(digits[9], b'0'..=b'9' | b'X' | b'x')
+            && isbn10_check_ok(&digits) =>
+        {
+            let mut isbn13 = [0u8; 13];
+            isbn13[..3].copy_from_slice(b"978");
+            isbn13[3..12].copy_from_slice(&digits[..9]);
+            let sum: u32 = isbn13[..12]
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| u32::from(d - b'0') * if i % 2 == 0 { 1 } else { 3 })
+                .sum();
+            isbn13[12] = b'0' + u8::try_from((10 - sum % 10) % 10).expect("a digit");
+            out.extend(isbn13.iter().map(|&b| char::from(b)));
+        }
+        _ => out.push_str(nss),
+    }
+}
+
+/// ISBN-10's modulus-11 check: the weighted sum (10 down to 1, `X` = 10) is a multiple of 11.
+fn isbn10_check_ok(digits: &[u8]) -> bool {
+    let sum: u32 = digits
+        .iter()
+        .zip((1..=10).rev())
+        .map(|(&d, weight)| {
+            weight
+                * if d.eq_ignore_ascii_case(&b'x') {
+                    10
+                } else {
+                    u32::from(d - b'0')
+                }
+        })
+        .sum();
+    sum.is_multiple_of(11)
+}
+
+/// `issn`, RFC 3044 and the IANA template: "if "x" is found it must be translated to "X"";
+/// "The hyphen between the 4th and the 5th digit can be omitted". The canonical form is
+/// `NNNN-NNNC`.
+fn issn(nss: &str, out: &mut String) {
+    let bytes = nss.as_bytes();
+    let compact: Vec<u8> = match bytes.len() {
+        9 if bytes[4] == b'-' => [&bytes[..4], &bytes[5..]].concat(),
+        8 => bytes.to_vec(),
+        _ => Vec::new(),
+    };
+    let is_issn = compact.len() == 8
+        && compact[..7].iter().all(u8::is_ascii_digit)
+        && matches!(compact[7], b'0'..=b'9' | b'X' | b'x');
+    if !is_issn {
+        out.push_str(nss);
+        return;
+    }
+    for (i, &b) in compact.iter().enumerate() {
+        if i == 4 {
+            out.push('-');
+        }
+        out.push(char::from(b.to_ascii_uppercase()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn canonical(rule: fn(&str, &mut String), nss: &str) -> String {
+        let mut out = String::new();
+        rule(nss, &mut out);
+        out.to_string()
+    }
+
+    #[test]
+    fn uuid_rule_lowercases_only_uuids() {
+        assert_eq!(
+            canonical(uuid, "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"),
+            "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+        );
+        assert_eq!(canonical(uuid, "NOT-A-UUID"), "NOT-A-UUID");
+    }
+
+    #[test]
+    fn isbn_rule_converts_isbn10_and_drops_hyphens() {
+        // RFC 3187's example ISBN 0-395-36341-1 is ISBN-13 978-0-395-36341-6.
+        assert_eq!(canonical(isbn, "0-395-36341-1"), "9780395363416");
+        assert_eq!(canonical(isbn, "978-0-395-36341-6"), "9780395363416");
+        assert_eq!(canonical(isbn, "080442957X"), "9780804429573");
+        assert_eq!(canonical(isbn, "080442957x"), "9780804429573");
+        // A wrong ISBN-10 check digit: compared as written, hyphens removed only for valid shapes.
+        assert_eq!(canonical(isbn, "0-395-36341-2"), "0-395-36341-2");
+        assert_eq!(canonical(isbn, "not-an-isbn"), "not-an-isbn");
+    }
+
+    #[test]
+    fn issn_rule_uppercases_x_and_restores_the_hyphen() {
+        assert_eq!(canonical(issn, "1050-124x"), "1050-124X");
+        assert_eq!(canonical(issn, "1050124X"), "1050-124X");
+        assert_eq!(canonical(issn, "0317-8471"), "0317-8471");
+        assert_eq!(canonical(issn, "0317-847"), "0317-847");
+    }
+
+    #[test]
+    fn upper_hex_touches_only_percent_triplets() {
+        let mut out = String::new();
+        push_with_upper_hex(&mut out, "ab%2c%e2%82%ac-cd");
+        assert_eq!(out, "ab%2C%E2%82%AC-cd");
+    }
+}

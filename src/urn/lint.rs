@@ -1,0 +1,185 @@
+//! SHOULD-level findings on a valid URN: things the RFCs advise against without making the
+//! URN invalid.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::{NidClass, Reservation, Spec, Urn, registry};
+use crate::percent;
+
+/// A finding on a valid URN: what the RFCs advise against, with the clause that does.
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::urn::Lint;
+///
+/// let urn = Urn::parse("urn:example:caf%c3%a9?+resolver")?;
+/// assert_eq!(
+///     urn.lints(),
+///     [
+///         Lint::RComponent,
+///         Lint::ExampleNid,
+///         Lint::LowercaseHex { index: 15 },
+///         Lint::NonAsciiNss { index: 15 },
+///     ]
+/// );
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Lint {
+    /// An r-component (RFC 8141 §2.3.1: "r-components SHOULD NOT be used for URNs before
+    /// their semantics have been standardized").
+    RComponent,
+    /// A formal or informal NID missing from the IANA registry snapshot (RFC 8141 §1: the NID
+    /// "needs to be registered").
+    UnregisteredNid,
+    /// An experimental `X-` NID (RFC 8141 Appendix C: such strings "are not valid URNs").
+    ExperimentalNid,
+    /// A NID of a reserved form, which no namespace can be registered under.
+    ReservedNid(Reservation),
+    /// The `example` NID (RFC 6963 §3.6: "NOT RECOMMENDED ... for any purposes other than
+    /// documentation, private testing, and truly experimental contexts").
+    ExampleNid,
+    /// A percent-encoded letter, digit, `-`, `.`, `_` or (outside RFC 2141) `~`, which never
+    /// need encoding (RFC 2141 §2.3.1: "a character MUST NOT be "%"-encoded if the character
+    /// is not a reserved character"; RFC 3986 §2.3). Reported at the first one.
+    UnneededPercentEncoding {
+        /// Index of the `%`.
+        index: usize,
+    },
+    /// Lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1: "URI producers and
+    /// normalizers should use uppercase hexadecimal digits"). Reported at the first one.
+    LowercaseHex {
+        /// Index of the `%`.
+        index: usize,
+    },
+    /// An NSS whose octets, decoded, fall outside ASCII (RFC 8141 §2.2: URN namespaces
+    /// "SHOULD NOT allow characters outside the ASCII range"). Reported at the first one.
+    NonAsciiNss {
+        /// Index of the `%`.
+        index: usize,
+    },
+}
+
+impl Lint {
+    /// A short name for the finding, as in JSON: `r-component`, `unregistered-nid`, ...
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::Lint::LowercaseHex { index: 3 }.name(), "lowercase-hex");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lint::RComponent => "r-component",
+            Lint::UnregisteredNid => "unregistered-nid",
+            Lint::ExperimentalNid => "experimental-nid",
+            Lint::ReservedNid(_) => "reserved-nid",
+            Lint::ExampleNid => "example-nid",
+            Lint::UnneededPercentEncoding { .. } => "unneeded-percent-encoding",
+            Lint::LowercaseHex { .. } => "lowercase-hex",
+            Lint::NonAsciiNss { .. } => "non-ascii-nss",
+        }
+    }
+
+    /// The byte index the finding is about, for findings about one place.
+    ///
+    /// ```
+    /// use urn_tag::urn::Lint;
+    ///
+    /// assert_eq!(Lint::LowercaseHex { index: 3 }.index(), Some(3));
+    /// assert_eq!(Lint::RComponent.index(), None);
+    /// ```
+    pub const fn index(self) -> Option<usize> {
+        match self {
+            Lint::UnneededPercentEncoding { index }
+            | Lint::LowercaseHex { index }
+            | Lint::NonAsciiNss { index } => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The clause that advises against it.
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::Lint::RComponent.clause(), "RFC 8141 §2.3.1");
+    /// ```
+    pub const fn clause(self) -> &'static str {
+        match self {
+            Lint::RComponent => "RFC 8141 §2.3.1",
+            Lint::UnregisteredNid => "RFC 8141 §1",
+            Lint::ExperimentalNid => "RFC 8141 Appendix C",
+            Lint::ReservedNid(Reservation::MalformedInformal) => "RFC 8141 §5.1, §5.2",
+            Lint::ReservedNid(_) => "RFC 8141 §5.1",
+            Lint::ExampleNid => "RFC 6963 §3.6",
+            Lint::UnneededPercentEncoding { .. } => "RFC 2141 §2.3.1, RFC 3986 §2.3",
+            Lint::LowercaseHex { .. } => "RFC 3986 §2.1",
+            Lint::NonAsciiNss { .. } => "RFC 8141 §2.2",
+        }
+    }
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self {
+            Lint::RComponent => "r-component present; its semantics are not standardized",
+            Lint::UnregisteredNid => "NID not in the IANA registry",
+            Lint::ExperimentalNid => "experimental X- NID",
+            Lint::ReservedNid(_) => "NID of a reserved form",
+            Lint::ExampleNid => "example NID, for documentation and tests only",
+            Lint::UnneededPercentEncoding { .. } => {
+                "percent-encoding of a character that needs none"
+            }
+            Lint::LowercaseHex { .. } => "lower-case hexadecimal digits in a percent-encoding",
+            Lint::NonAsciiNss { .. } => "NSS holds characters outside ASCII",
+        };
+        write!(f, "{what} ({})", self.clause())?;
+        match self.index() {
+            Some(index) => write!(f, " at byte {index}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The findings on `urn`, in a fixed order: r-component, NID, then percent-encodings.
+pub(super) fn lints(urn: &Urn) -> Vec<Lint> {
+    let mut found = Vec::new();
+    if urn.r_component().is_some() {
+        found.push(Lint::RComponent);
+    }
+    match urn.nid_class() {
+        NidClass::Experimental => found.push(Lint::ExperimentalNid),
+        NidClass::Reserved(reservation) => found.push(Lint::ReservedNid(reservation)),
+        NidClass::Formal | NidClass::Informal { .. } if registry::lookup(urn.nid()).is_none() => {
+            found.push(Lint::UnregisteredNid);
+        }
+        _ if urn.nid().eq_ignore_ascii_case("example") => found.push(Lint::ExampleNid),
+        _ => {}
+    }
+    let text = urn.as_str().as_bytes();
+    let nss_start = urn.nid().len() + 5;
+    let nss_end = nss_start + urn.nss().len();
+    let unneeded = |octet: u8| {
+        octet.is_ascii_alphanumeric()
+            || matches!(octet, b'-' | b'.' | b'_')
+            || (octet == b'~' && urn.spec() != Spec::Rfc2141)
+    };
+    let (mut first_unneeded, mut first_lowercase, mut first_non_ascii) = (None, None, None);
+    for index in (nss_start..text.len()).filter(|&i| text[i] == b'%') {
+        let digits = &text[index + 1..index + 3];
+        // The grammar has checked that every '%' starts a triplet.
+        let octet = percent::triplet(text, index).unwrap_or_default();
+        if unneeded(octet) {
+            first_unneeded.get_or_insert(index);
+        }
+        if digits.iter().any(u8::is_ascii_lowercase) {
+            first_lowercase.get_or_insert(index);
+        }
+        if octet >= 0x80 && index < nss_end {
+            first_non_ascii.get_or_insert(index);
+        }
+    }
+    found.extend(first_unneeded.map(|index| Lint::UnneededPercentEncoding { index }));
+    found.extend(first_lowercase.map(|index| Lint::LowercaseHex { index }));
+    found.extend(first_non_ascii.map(|index| Lint::NonAsciiNss { index }));
+    found
+}

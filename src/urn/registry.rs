@@ -1,0 +1,121 @@
+//! The IANA "Uniform Resource Names (URN) Namespaces" registry, as a snapshot compiled into
+//! the crate.
+//!
+//! RFC 8141 §1: "In order for the name to be a valid URN, the namespace identifier (NID)
+//! needs to be registered". The registry changes slowly (one addition in the two months
+//! before this snapshot); [`SNAPSHOT_DATE`] says how old the copy is. Lookups ignore case and
+//! do not allocate.
+//!
+//! ```
+//! use urn_tag::urn::registry::{self, NamespaceKind};
+//!
+//! let isbn = registry::lookup("ISBN").expect("registered");
+//! assert_eq!(isbn.nid(), "isbn");
+//! assert_eq!(isbn.kind(), NamespaceKind::Formal);
+//! assert!(registry::lookup("urn-8").is_some());
+//! assert!(registry::lookup("example-not-registered").is_none());
+//! ```
+//!
+//! # Refreshing the snapshot
+//!
+//! Replace `data/iana-urn-namespaces.tsv` with a current copy of the registry (both
+//! sub-registries, formal and informal) in the same five tab-separated columns, and change
+//! the date on its first line. The build script checks the file and regenerates the table;
+//! `cargo test` then shows which tests pin the old contents (counts and dates).
+
+include!(concat!(env!("OUT_DIR"), "/registry.rs"));
+
+/// The two sub-registries of IANA's URN namespace registry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NamespaceKind {
+    /// "Formal URN Namespaces" (RFC 8141 §5.1).
+    Formal,
+    /// "Informal URN Namespaces" (RFC 8141 §5.2).
+    Informal,
+}
+
+/// One entry of the registry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Registration {
+    nid: &'static str,
+    kind: NamespaceKind,
+    registered: Option<&'static str>,
+    updated: Option<&'static str>,
+    reference: &'static str,
+}
+
+impl Registration {
+    /// The NID as IANA lists it (lower case).
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::registry::lookup("UUID").unwrap().nid(), "uuid");
+    /// ```
+    pub const fn nid(&self) -> &'static str {
+        self.nid
+    }
+
+    /// The sub-registry the NID is in.
+    ///
+    /// ```
+    /// use urn_tag::urn::registry::{self, NamespaceKind};
+    ///
+    /// assert_eq!(registry::lookup("urn-7").unwrap().kind(), NamespaceKind::Informal);
+    /// ```
+    pub const fn kind(&self) -> NamespaceKind {
+        self.kind
+    }
+
+    /// The registration date (`YYYY-MM-DD`), where the registry gives one.
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::registry::lookup("gs1").unwrap().registered(), Some("2026-07-28"));
+    /// ```
+    pub const fn registered(&self) -> Option<&'static str> {
+        self.registered
+    }
+
+    /// The date of the last update (`YYYY-MM-DD`), where the registry gives one.
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::registry::lookup("uuid").unwrap().updated(), Some("2023-11-17"));
+    /// ```
+    pub const fn updated(&self) -> Option<&'static str> {
+        self.updated
+    }
+
+    /// The reference the registry gives: an RFC, an organization or a contact.
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::urn::registry::lookup("isbn").unwrap().reference(), "International ISBN Agency <https://www.isbn-international.org>");
+    /// ```
+    pub const fn reference(&self) -> &'static str {
+        self.reference
+    }
+}
+
+/// The registration of `nid`, compared case-insensitively; no allocation.
+pub fn lookup(nid: &str) -> Option<&'static Registration> {
+    ENTRIES
+        .binary_search_by(|entry| cmp_ignore_ascii_case(entry.nid, nid))
+        .ok()
+        .map(|index| &ENTRIES[index])
+}
+
+/// Every entry of the snapshot, sorted by NID.
+///
+/// ```
+/// use urn_tag::urn::registry::{self, NamespaceKind};
+///
+/// let informal = registry::entries().iter().filter(|e| e.kind() == NamespaceKind::Informal);
+/// assert_eq!(informal.count(), 8);
+/// ```
+pub fn entries() -> &'static [Registration] {
+    &ENTRIES
+}
+
+/// Orders `listed` (lower case) against `nid` as if `nid` were lower case too.
+fn cmp_ignore_ascii_case(listed: &str, nid: &str) -> core::cmp::Ordering {
+    listed
+        .bytes()
+        .cmp(nid.bytes().map(|b| b.to_ascii_lowercase()))
+}
