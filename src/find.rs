@@ -3,7 +3,7 @@
 //! A URN in text starts at `urn:` (any case) when the character before it cannot belong to a
 //! URI scheme (a letter, digit, `+`, `-` or `.`), and runs to the first character no URN can
 //! hold: RFC 2141 §2.4 "An URN ends when an octet/character from the excluded character set
-//! (<excluded>) is encountered", and likewise the 2011 draft's §2.3.3. For RFC 8141, which
+//! (`<excluded>`) is encountered", and likewise the 2011 draft's §2.3.3. For RFC 8141, which
 //! defines no such set, the run ends at the first character outside `pchar`, `/`, `?`, `#`
 //! and `%`: spaces, quotes, `<>`, `[]`, `{}`, `|`, `\`, `^`, `` ` ``, controls and anything
 //! outside ASCII.
@@ -13,7 +13,8 @@
 //! Flavored Markdown, the finder drops those from the end of a match, and a final `)` unless
 //! the match has a matching `(`: "see (urn:isbn:0451450523)." finds `urn:isbn:0451450523`.
 //! A URN that really ends in one of them must be written inside delimiters such as `<...>`
-//! or quotes, or found with [`Finder::trim_punctuation`] set to `false`.
+//! or double quotes, or found with [`Finder::trim_punctuation`] set to `false`. A URN opened
+//! by a single quote ends at the next single quote, as in `id='urn:example:a'`.
 //!
 //! **Invalid runs.** What remains is the longest prefix of the run that is a valid URN under
 //! the chosen spec (so `urn:example:a%zz` yields `urn:example:a`); a run with no valid prefix
@@ -132,9 +133,12 @@ impl Iterator for Urns<'_> {
         let bytes = self.text.as_bytes();
         while let Some(start) = next_start(bytes, self.position) {
             let run = &bytes[start..];
+            // A URN opened by a single quote ends at the next one ('urn:x:y' in prose, and
+            // single-quoted XML attributes), although "'" is a sub-delim URNs may hold.
+            let quoted = start > 0 && bytes[start - 1] == b'\'';
             let run_len = run
                 .iter()
-                .position(|&b| !in_run(self.finder.spec, b))
+                .position(|&b| !in_run(self.finder.spec, b) || (quoted && b == b'\''))
                 .unwrap_or(run.len());
             // Runs hold only ASCII, so every index in them is a char boundary.
             match self.longest_match(&self.text[start..start + run_len]) {

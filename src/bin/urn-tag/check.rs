@@ -154,6 +154,10 @@ enum Record<'a> {
         nss: &'a str,
         #[serde(flatten)]
         components: Components<'a>,
+        nid_class: &'static str,
+        registered: bool,
+        normalized: String,
+        equivalence_key: String,
     },
     Invalid {
         input: &'a str,
@@ -204,6 +208,10 @@ fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'
                     f_component: urn.f_component(),
                 },
             },
+            nid_class: urn.nid_class().name(),
+            registered: urn.registration().is_some(),
+            normalized: urn.normalized().into_string(),
+            equivalence_key: urn.equivalence_key().into_string(),
         },
         Checked::Invalid { kind, error } => Record::Invalid {
             input,

@@ -1,6 +1,7 @@
 //! `urn-tag`: check URNs and tag URIs from the command line.
 
 mod check;
+mod eq;
 mod report;
 
 use std::process::ExitCode;
@@ -26,12 +27,15 @@ struct Cli {
 enum Command {
     /// Check each INPUT (or each line of standard input) and report whether it is valid.
     Check(check::Args),
+    /// Say whether two URNs are equivalent (RFC 8141 §3, RFC 2141 §5).
+    Eq(eq::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::Eq(args) => Ok(eq::run(&args)),
     };
     match outcome {
         Ok(code) => code,

@@ -1,0 +1,145 @@
+//! The `urn-tag` command line: the JSON contract, exit codes, standard input, `eq`.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn urn_tag(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn check_json_urn_fields_in_order() {
+    let output = urn_tag(&["check", "--json", "URN:Example:a%2c?+r#f"], None);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        concat!(
+            r#"{"input":"URN:Example:a%2c?+r#f","valid":true,"kind":"urn","spec":"rfc8141","#,
+            r#""nid":"Example","nss":"a%2c","r_component":"r","q_component":null,"f_component":"f","#,
+            r#""nid_class":"formal","registered":true,"normalized":"urn:example:a%2C?+r#f","#,
+            r#""equivalence_key":"urn:example:a%2C"}"#,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn check_json_draft_reports_query_and_fragment() {
+    let output = urn_tag(
+        &["check", "--spec", "rfc2141bis", "--json", "urn:ab-:c?d"],
+        None,
+    );
+    let line = stdout(&output);
+    assert!(line.contains(r#""spec":"rfc2141bis","nid":"ab-","nss":"c","query":"d","fragment":null,"nid_class":"reserved""#), "{line}");
+    assert!(!line.contains("r_component"));
+}
+
+#[test]
+fn check_json_invalid_records() {
+    let output = urn_tag(&["check", "--json", "urn:example:a%zz", "http://x"], None);
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14"}}"#
+    );
+    assert!(
+        lines[1]
+            .starts_with(r#"{"input":"http://x","valid":false,"kind":null,"error":{"index":0,"#),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn check_reads_standard_input_line_by_line() {
+    let output = urn_tag(&["check", "--json"], Some("urn:ex:a\r\nurn:ex:b\nbad\n"));
+    assert_eq!(output.status.code(), Some(1));
+    let out = stdout(&output);
+    let inputs: Vec<&str> = out.lines().map(|l| l.split('"').nth(3).unwrap()).collect();
+    assert_eq!(inputs, ["urn:ex:a", "urn:ex:b", "bad"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("3 checked: 2 valid, 1 invalid"));
+}
+
+#[test]
+fn check_quiet_prints_nothing() {
+    let output = urn_tag(&["check", "--quiet", "urn:ex:a"], None);
+    assert_eq!(
+        (
+            output.status.code(),
+            output.stdout.len(),
+            output.stderr.len()
+        ),
+        (Some(0), 0, 0)
+    );
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    assert_eq!(
+        urn_tag(&["check", "--spec", "rfc9999", "urn:ex:a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        urn_tag(&["check", "--json", "--quiet", "urn:ex:a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn eq_prints_and_exits() {
+    let same = urn_tag(
+        &["eq", "urn:example:a123,z456", "URN:EXAMPLE:a123,z456?+abc"],
+        None,
+    );
+    assert_eq!(
+        (same.status.code(), stdout(&same).as_str()),
+        (Some(0), "equivalent\n")
+    );
+    let different = urn_tag(
+        &["eq", "urn:example:a123,z456", "urn:example:a123%2Cz456"],
+        None,
+    );
+    assert_eq!(
+        (different.status.code(), stdout(&different).as_str()),
+        (Some(1), "not equivalent\n")
+    );
+    let invalid = urn_tag(&["eq", "urn:example:a", "urn:x"], None);
+    assert_eq!(invalid.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&invalid.stderr)
+            .contains("urn:x: NID shorter than 2 characters at byte 5")
+    );
+}
+
+#[test]
+fn eq_uses_the_spec() {
+    let under_rfc8141 = urn_tag(&["eq", "urn:ex:a?=q", "urn:ex:a"], None);
+    assert_eq!(under_rfc8141.status.code(), Some(0));
+    let under_draft = urn_tag(
+        &["eq", "--spec", "rfc2141bis", "urn:ex:a?=q", "urn:ex:a"],
+        None,
+    );
+    assert_eq!(under_draft.status.code(), Some(1));
+}

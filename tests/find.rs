@@ -1,0 +1,121 @@
+//! Finding URNs in free text: prose, Markdown, XML attributes, JSON, and the edges.
+
+use rstest::rstest;
+use urn_tag::Spec;
+use urn_tag::find::{self, Finder};
+
+#[track_caller]
+fn assert_finds(text: &str, expected: &[&str]) {
+    let found: Vec<_> = find::urns(text).collect();
+    let texts: Vec<&str> = found.iter().map(|m| &text[m.range()]).collect();
+    assert_eq!(texts, expected, "in {text:?}");
+    for m in &found {
+        assert_eq!(
+            m.urn().as_str(),
+            &text[m.range()],
+            "the match is the URN's exact text"
+        );
+    }
+}
+
+/// Prose: sentence punctuation after a URN is not part of it.
+#[rstest]
+#[case::full_stop("The book is urn:isbn:0451450523.", &["urn:isbn:0451450523"])]
+#[case::comma_list("urn:isbn:0451450523, urn:isbn:0060853980, and more", &["urn:isbn:0451450523", "urn:isbn:0060853980"])]
+#[case::question("Is it urn:ietf:rfc:8141?", &["urn:ietf:rfc:8141"])]
+#[case::exclamation("Use urn:ietf:rfc:8141!", &["urn:ietf:rfc:8141"])]
+#[case::colon_and_semicolon("See urn:ietf:rfc:2141: old; urn:ietf:rfc:8141; new", &["urn:ietf:rfc:2141", "urn:ietf:rfc:8141"])]
+#[case::parenthesis("(see urn:ietf:rfc:8141)", &["urn:ietf:rfc:8141"])]
+#[case::balanced_parenthesis_kept("urn:example:f(x) is a name", &["urn:example:f(x)"])]
+#[case::quotes("He wrote 'urn:example:a' and \"urn:example:b\".", &["urn:example:a", "urn:example:b"])]
+#[case::upper_case_scheme("URN:ISBN:0451450523 is fine", &["URN:ISBN:0451450523"])]
+#[case::components_kept("Resolve urn:example:a?+r?=q#f now.", &["urn:example:a?+r?=q#f"])]
+#[case::line_breaks("first urn:example:a\nsecond urn:example:b\r\n", &["urn:example:a", "urn:example:b"])]
+#[case::non_ascii_ends("urn:example:café", &["urn:example:caf"])]
+fn prose(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds(text, expected);
+}
+
+/// Markdown: links, autolinks, code spans and emphasis.
+#[rstest]
+#[case::link("[the RFC](urn:ietf:rfc:8141)", &["urn:ietf:rfc:8141"])]
+#[case::autolink("<urn:ietf:rfc:8141>", &["urn:ietf:rfc:8141"])]
+#[case::code_span("`urn:example:x` in code", &["urn:example:x"])]
+#[case::bold("**urn:example:x**", &["urn:example:x"])]
+#[case::underscore("_urn:example:x_", &["urn:example:x"])]
+#[case::strikethrough("~~urn:example:x~~", &["urn:example:x"])]
+#[case::list("- urn:example:a\n- urn:example:b\n", &["urn:example:a", "urn:example:b"])]
+#[case::table("| id | urn:example:a |", &["urn:example:a"])]
+fn markdown(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds(text, expected);
+}
+
+/// XML and HTML: attribute values end at the quote, elements at `<`.
+#[rstest]
+#[case::xmlns(r#"<feed xmlns="urn:ietf:params:xml:ns:yang:1"/>"#, &["urn:ietf:params:xml:ns:yang:1"])]
+#[case::single_quotes("<a id='urn:example:a'/>", &["urn:example:a"])]
+#[case::element_text("<id>urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66</id>", &["urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"])]
+#[case::entity_ends("<x>urn:example:a&amp;b</x>", &["urn:example:a&amp;b"])]
+fn xml(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds(text, expected);
+}
+
+/// JSON: strings end at the quote; a backslash escape ends the run.
+#[rstest]
+#[case::value(r#"{"id": "urn:isbn:0451450523", "n": 1}"#, &["urn:isbn:0451450523"])]
+#[case::array(r#"["urn:example:a","urn:example:b"]"#, &["urn:example:a", "urn:example:b"])]
+#[case::escaped_slash(r#"{"id": "urn:example:a\/b"}"#, &["urn:example:a"])]
+fn json(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds(text, expected);
+}
+
+/// What is not found, and what is cut to its longest valid prefix.
+#[rstest]
+#[case::inside_another_scheme("xurn:example:a burn:ab:c", &[])]
+#[case::after_slash_in_url("https://n2t.net/urn:example:a", &["urn:example:a"])]
+#[case::invalid_nid("urn:a:b urn:-x:y", &[])]
+#[case::bad_percent_cut("urn:example:a%zz", &["urn:example:a"])]
+#[case::bare_question_cut("urn:example:a?b", &["urn:example:a"])]
+#[case::empty_r_cut("urn:example:a?+ next", &["urn:example:a"])]
+#[case::nested_after_invalid("urn:a:urn:bb:c", &["urn:bb:c"])]
+#[case::only_scheme("urn: and urn", &[])]
+#[case::punctuation_only_nss("urn:example:...", &[])]
+fn edges(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds(text, expected);
+}
+
+/// The ranges are byte ranges into the text, also after multi-byte characters.
+#[test]
+fn ranges_are_byte_ranges() {
+    let text = "é → urn:example:a";
+    let found: Vec<_> = find::urns(text).collect();
+    assert_eq!(found[0].range(), 7..20);
+}
+
+#[test]
+fn rfc2141_and_untrimmed_finders() {
+    let text = "urn:foo:a/b, urn:foo:x~y, urn:urn:z.";
+    let rfc2141: Vec<String> = Finder::new()
+        .spec(Spec::Rfc2141)
+        .urns(text)
+        .map(|m| m.into_urn().into_string())
+        .collect();
+    assert_eq!(rfc2141, ["urn:foo:a", "urn:foo:x"]);
+    let untrimmed: Vec<String> = Finder::new()
+        .trim_punctuation(false)
+        .urns(text)
+        .map(|m| m.into_urn().into_string())
+        .collect();
+    assert_eq!(untrimmed, ["urn:foo:a/b,", "urn:foo:x~y,", "urn:urn:z."]);
+}
+
+/// Long, repetitive text is searched in linear time; this input would be quadratic if every
+/// inner "urn:" re-scanned the run.
+#[test]
+fn repetitive_input_stays_linear() {
+    let text = "urn:ab:".repeat(20_000) + "%zz";
+    let found: Vec<_> = find::urns(&text).collect();
+    assert_eq!(found.len(), 1);
+    // The longest valid prefix stops before "%zz"; its final ':' is trimmed as punctuation.
+    assert_eq!(found[0].range(), 0..text.len() - 4);
+}
