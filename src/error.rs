@@ -308,12 +308,14 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    /// `InvalidChar`, or `NonAscii` for a character that percent-encoding would make valid.
+    /// `InvalidChar`, or `NonAscii` for a character that percent-encoding would make valid
+    /// (not in the scheme or the NID: RFC 8141 §2.1 "no encoding mechanism for such characters
+    /// is supported").
     pub(crate) const fn unexpected(part: Part, ch: char) -> ErrorKind {
-        if ch.is_ascii() {
-            ErrorKind::InvalidChar { part, ch }
-        } else {
-            ErrorKind::NonAscii { part, ch }
+        match part {
+            Part::Scheme | Part::Nid => ErrorKind::InvalidChar { part, ch },
+            _ if ch.is_ascii() => ErrorKind::InvalidChar { part, ch },
+            _ => ErrorKind::NonAscii { part, ch },
         }
     }
 

@@ -1,4 +1,70 @@
 //! Strict parsing, comparison and building of Uniform Resource Names and `tag` URIs.
+//!
+//! # Scope
+//!
+//! * **URNs**: RFC 8141 (2017, the default), RFC 2141 (1997) and the 2011 URNbis draft
+//!   (`draft-ietf-urnbis-rfc2141bis-urn-01`), each with its own grammar ([`Spec`]); NID
+//!   classes (RFC 8141 §5, RFC 3406), the IANA registry of namespaces, URN-equivalence
+//!   (RFC 8141 §3, RFC 2141 §5), percent-encoding, a builder, SHOULD-level lints, and a finder
+//!   for URNs in free text.
+//!
+//! The grammars are the source of truth: `urn.pest`, shipped with the crate, transcribes the
+//! RFC ABNF rule by rule, and the types here walk its parse once into byte offsets. Where the
+//! RFCs are ambiguous the crate follows documented rulings: an r-component ends at the first
+//! `?=` (RFC 8141 §2.3.1), a q-component only at `#`; empty r- and q-components are errors and
+//! an empty f-component is not; a `?` after the NSS that starts neither `?+` nor `?=` is an
+//! error; `urn` is case-insensitive and is a reserved NID only under RFC 2141 and the draft;
+//! RFC 2141's NIDs are 1 to 32 characters and may end with `-`, and its reserved `/ ? #` must
+//! be encoded.
+//!
+//! # Parsing
+//!
+//! [`Urn::parse`] is the entry point; [`Urn::parse_with`] chooses the spec. A [`ParseError`]
+//! names the part that failed, the reason, and the first byte at which no valid URN could
+//! continue the input:
+//!
+//! ```
+//! use urn_tag::{Spec, Urn};
+//!
+//! let urn = Urn::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
+//! assert_eq!((urn.nid(), urn.nss()), ("example", "foo-bar-baz-qux"));
+//! assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
+//!
+//! let err = Urn::parse_with("urn:example:a?b", Spec::Rfc8141).unwrap_err();
+//! assert_eq!(err.to_string(), "'?' must be followed by '+' or '=' at byte 14");
+//! # Ok::<(), urn_tag::ParseError>(())
+//! ```
+//!
+//! # Equality
+//!
+//! A [`Urn`]'s `Eq`, `Ord` and `Hash` compare its exact text, as `url`, `fluent-uri` and
+//! `semver` do: `URN:EXAMPLE:a` and `urn:example:a` are different values, and a value always
+//! equals what it prints. RFC equivalence, which ignores the case of the scheme and NID and of
+//! percent-encodings and drops the r-, q- and f-components, is the explicit
+//! [`Urn::equivalent`], with [`Urn::equivalence_key`] for hash maps. (The `urn` crate makes
+//! the opposite choice, and its `==` is RFC equivalence.)
+//!
+//! ```
+//! use urn_tag::Urn;
+//!
+//! let a = Urn::parse("urn:example:a123,z456")?;
+//! let b = Urn::parse("URN:EXAMPLE:a123,z456#789")?;
+//! assert_ne!(a, b);
+//! assert!(a.equivalent(&b));
+//! # Ok::<(), urn_tag::ParseError>(())
+//! ```
+//!
+//! # Features
+//!
+//! * `std` (default): nothing in the library needs it; it is `no_std` with `alloc`.
+//! * `serde`: values serialize as their text and deserialize by parsing it.
+//! * `cli`: the `urn-tag` command-line tool (`check`, `eq`).
+//!
+//! # Modules
+//!
+//! * [`urn`]: the [`Urn`] type and everything about URN namespaces and equivalence.
+//! * [`percent`]: percent-decoding and -encoding, and the human display form.
+//! * [`find`]: URNs in free text.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -9,6 +75,8 @@ mod error;
 pub mod find;
 mod grammar;
 pub mod percent;
+#[cfg(feature = "serde")]
+mod serde;
 pub mod urn;
 
 pub use error::{BuildError, ErrorKind, ParseError, Part};
