@@ -143,3 +143,77 @@ fn eq_uses_the_spec() {
     );
     assert_eq!(under_draft.status.code(), Some(1));
 }
+
+#[test]
+fn explain_lists_parts_spans_rules_and_class() {
+    let output = urn_tag(&["explain", "urn:urn-7:a?=q#f"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let out = stdout(&output);
+    for expected in [
+        "valid URN under RFC 8141",
+        "NID          4..9      \"urn-7\"                 NID",
+        "q-component  13..14    \"q\"                     q_component",
+        "f-component  15..16    \"f\"                     f_component",
+        "NID class    informal: RFC 8141 §5.2: InformalNamespaceName = \"urn-\" Number; registered with IANA",
+        "key          urn:urn-7:a",
+    ] {
+        assert!(out.contains(expected), "{expected:?} in\n{out}");
+    }
+}
+
+#[test]
+fn explain_draws_the_error() {
+    let output = urn_tag(&["explain", "urn:example:a?b"], None);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "urn:example:a?b\n  invalid URN under RFC 8141: '?' must be followed by '+' or '=' at byte 14\n  urn:example:a?b\n                ^\n"
+    );
+}
+
+#[test]
+fn normalize_and_key() {
+    let output = urn_tag(&["normalize", "URN:EXAMPLE:a%2c?=Q", "urn:x"], None);
+    assert_eq!(
+        (output.status.code(), stdout(&output).as_str()),
+        (Some(1), "urn:example:a%2C?=Q\n")
+    );
+    let output = urn_tag(&["normalize", "--key", "URN:EXAMPLE:a%2c?=Q"], None);
+    assert_eq!(
+        (output.status.code(), stdout(&output).as_str()),
+        (Some(0), "urn:example:a%2C\n")
+    );
+}
+
+#[test]
+fn find_reports_line_and_column() {
+    let text = "Cite urn:isbn:0451450523.\nnothing\né (urn:ietf:rfc:8141)\n";
+    let output = urn_tag(&["find"], Some(text));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "1:6: urn:isbn:0451450523\n3:4: urn:ietf:rfc:8141\n"
+    );
+    let json = urn_tag(&["find", "--json"], Some(text));
+    assert_eq!(
+        stdout(&json).lines().nth(1).unwrap(),
+        r#"{"line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141"}"#
+    );
+    assert_eq!(
+        urn_tag(&["find"], Some("no identifiers\n")).status.code(),
+        Some(1)
+    );
+}
+
+#[test]
+fn help_mentions_every_subcommand_and_the_exit_codes() {
+    let output = urn_tag(&["--help"], None);
+    let help = stdout(&output);
+    for command in ["check", "eq", "explain", "normalize", "find"] {
+        assert!(
+            help.contains(&format!("  {command} ")),
+            "{command} in\n{help}"
+        );
+    }
+    assert!(help.contains("Exit status:"));
+}

@@ -15,6 +15,7 @@ use core::borrow::Borrow;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ops::Range;
 use core::str::FromStr;
 
 use crate::error::{ErrorKind, ParseError, Part};
@@ -313,18 +314,7 @@ impl Urn {
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn r_component(&self) -> Option<&str> {
-        let Offsets {
-            r_start,
-            q_start,
-            f_start,
-            ..
-        } = self.offsets;
-        let end = match (q_start, f_start) {
-            (0, 0) => self.serialization.len(),
-            (0, f) => f - 1,
-            (q, _) => q - 2,
-        };
-        self.component(r_start, end)
+        self.r_range().map(|range| &self.serialization[range])
     }
 
     /// The RFC 8141 q-component (after `?=`), if present. `None` under other specs.
@@ -337,7 +327,7 @@ impl Urn {
     /// ```
     pub fn q_component(&self) -> Option<&str> {
         match self.spec {
-            Spec::Rfc8141 => self.q_or_query(),
+            Spec::Rfc8141 => self.q_range().map(|range| &self.serialization[range]),
             Spec::Rfc2141 | Spec::Rfc2141bis => None,
         }
     }
@@ -354,7 +344,7 @@ impl Urn {
     /// ```
     pub fn f_component(&self) -> Option<&str> {
         match self.spec {
-            Spec::Rfc8141 => self.f_or_fragment(),
+            Spec::Rfc8141 => self.f_range().map(|range| &self.serialization[range]),
             Spec::Rfc2141 | Spec::Rfc2141bis => None,
         }
     }
@@ -371,7 +361,7 @@ impl Urn {
     /// ```
     pub fn query(&self) -> Option<&str> {
         match self.spec {
-            Spec::Rfc2141bis => self.q_or_query(),
+            Spec::Rfc2141bis => self.q_range().map(|range| &self.serialization[range]),
             Spec::Rfc8141 | Spec::Rfc2141 => None,
         }
     }
@@ -388,9 +378,41 @@ impl Urn {
     /// ```
     pub fn fragment(&self) -> Option<&str> {
         match self.spec {
-            Spec::Rfc2141bis => self.f_or_fragment(),
+            Spec::Rfc2141bis => self.f_range().map(|range| &self.serialization[range]),
             Spec::Rfc8141 | Spec::Rfc2141 => None,
         }
+    }
+
+    /// Every part present, in order, with its byte range: the scheme (`urn`, without its
+    /// colon), the NID, the NSS, then the components that are present (even when empty).
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// let urn = Urn::parse("urn:example:a?=q#")?;
+    /// let parts: Vec<_> = urn.parts().collect();
+    /// assert_eq!(
+    ///     parts,
+    ///     [(Part::Scheme, 0..3), (Part::Nid, 4..11), (Part::Nss, 12..13), (Part::QComponent, 15..16), (Part::FComponent, 17..17)]
+    /// );
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn parts(&self) -> impl Iterator<Item = (Part, Range<usize>)> + '_ {
+        let nid_end = self.offsets.nid_end;
+        let (q, f) = match self.spec {
+            Spec::Rfc2141bis => (Part::Query, Part::Fragment),
+            _ => (Part::QComponent, Part::FComponent),
+        };
+        [
+            Some((Part::Scheme, 0..3)),
+            Some((Part::Nid, 4..nid_end)),
+            Some((Part::Nss, nid_end + 1..self.assigned_name_end())),
+            self.r_range().map(|range| (Part::RComponent, range)),
+            self.q_range().map(|range| (q, range)),
+            self.f_range().map(|range| (f, range)),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// The class of the NID (RFC 8141 §5): formal, informal, experimental or reserved.
@@ -507,7 +529,25 @@ impl Urn {
         crate::percent::decode_for_display(&self.serialization)
     }
 
-    fn q_or_query(&self) -> Option<&str> {
+    /// The RFC 8141 r-component's range: to the "?=" of a q-component, the "#" of an
+    /// f-component, or the end.
+    fn r_range(&self) -> Option<Range<usize>> {
+        let Offsets {
+            r_start,
+            q_start,
+            f_start,
+            ..
+        } = self.offsets;
+        let end = match (q_start, f_start) {
+            (0, 0) => self.serialization.len(),
+            (0, f) => f - 1,
+            (q, _) => q - 2,
+        };
+        (r_start != 0).then_some(r_start..end)
+    }
+
+    /// The RFC 8141 q-component's or the draft query's range: to the "#" or the end.
+    fn q_range(&self) -> Option<Range<usize>> {
         let Offsets {
             q_start, f_start, ..
         } = self.offsets;
@@ -515,16 +555,13 @@ impl Urn {
             0 => self.serialization.len(),
             f => f - 1,
         };
-        self.component(q_start, end)
+        (q_start != 0).then_some(q_start..end)
     }
 
-    fn f_or_fragment(&self) -> Option<&str> {
-        self.component(self.offsets.f_start, self.serialization.len())
-    }
-
-    /// The component that starts at `start` (0 when absent) and ends at `end`.
-    fn component(&self, start: usize, end: usize) -> Option<&str> {
-        (start != 0).then(|| &self.serialization[start..end])
+    /// The RFC 8141 f-component's or the draft fragment's range: to the end.
+    fn f_range(&self) -> Option<Range<usize>> {
+        let f_start = self.offsets.f_start;
+        (f_start != 0).then_some(f_start..self.serialization.len())
     }
 
     /// The index just after the NSS: the first component's delimiter, or the end.

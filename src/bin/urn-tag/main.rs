@@ -2,6 +2,9 @@
 
 mod check;
 mod eq;
+mod explain;
+mod find;
+mod normalize;
 mod report;
 
 use std::process::ExitCode;
@@ -11,9 +14,10 @@ use clap::{Parser, Subcommand};
 /// Exit statuses, shared by every subcommand.
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
-  0  every input is valid (check), or the answer is yes (eq)
-  1  some input is invalid, or the answer is no
-  2  usage error, unreadable input or output";
+  0  every input is valid (check, explain, normalize), the URNs are equivalent (eq),
+     or something was found (find)
+  1  some input is invalid, the URNs are not equivalent, or nothing was found
+  2  usage error, unreadable input or output, or an invalid input to eq";
 
 /// Check, compare and mint Uniform Resource Names (RFC 8141, RFC 2141) and tag URIs (RFC 4151).
 #[derive(Debug, Parser)]
@@ -29,6 +33,12 @@ enum Command {
     Check(check::Args),
     /// Say whether two URNs are equivalent (RFC 8141 §3, RFC 2141 §5).
     Eq(eq::Args),
+    /// Break one identifier down into its parts, or show where and why it is invalid.
+    Explain(explain::Args),
+    /// Print the RFC case-normalized form (or, with --key, the equivalence key) of each URN.
+    Normalize(normalize::Args),
+    /// List the identifiers found in free text, with line and column.
+    Find(find::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +46,9 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Eq(args) => Ok(eq::run(&args)),
+        Command::Explain(args) => Ok(explain::run(&args)),
+        Command::Normalize(args) => Ok(normalize::run(&args)),
+        Command::Find(args) => find::run(&args),
     };
     match outcome {
         Ok(code) => code,
