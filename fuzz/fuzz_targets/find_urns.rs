@@ -1,0 +1,23 @@
+//! Searches arbitrary text for URNs under every spec: never panics, every match lies inside
+//! the text on character boundaries, matches do not overlap and each is the exact text of a
+//! valid URN.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use urn_tag::Spec;
+use urn_tag::find::Finder;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    for spec in Spec::ALL {
+        for trim in [true, false] {
+            let mut end = 0;
+            for found in Finder::new().spec(spec).trim_punctuation(trim).urns(&text) {
+                let range = found.range();
+                assert!(range.start >= end && range.end <= text.len());
+                assert_eq!(found.urn().as_str(), &text[range.clone()]);
+                end = range.end;
+            }
+        }
+    }
+});
