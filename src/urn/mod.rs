@@ -1,4 +1,9 @@
 //! Uniform Resource Names: RFC 8141, RFC 2141 and the 2011 URNbis draft.
+//!
+//! [`Urn`] is the value; [`Spec`] chooses the syntax. Around it: [`NidClass`] and the
+//! [`registry`] say what kind of namespace a NID names and whether IANA lists it;
+//! [`Equivalence`] and [`EquivalenceKey`] compare URNs the RFC way; [`UrnBuilder`] makes a
+//! URN from its parts; [`Lint`] lists what the RFCs advise against in a valid URN.
 
 mod builder;
 mod component;
@@ -53,7 +58,7 @@ pub enum Spec {
 }
 
 impl Spec {
-    /// Every specification, newest first.
+    /// Every specification, the default (RFC 8141) first.
     pub const ALL: [Spec; 3] = [Spec::Rfc8141, Spec::Rfc2141, Spec::Rfc2141bis];
 
     /// The short name used on the command line and in JSON: `rfc8141`, `rfc2141` or
