@@ -8,7 +8,7 @@
 pub(crate) struct ByteSet(u128);
 
 impl ByteSet {
-    const fn from_bytes(bytes: &[u8]) -> Self {
+    pub(crate) const fn from_bytes(bytes: &[u8]) -> Self {
         let mut mask = 0u128;
         let mut i = 0;
         while i < bytes.len() {
