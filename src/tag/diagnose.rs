@@ -8,7 +8,9 @@
 //! The authority name is where the grammar chooses: a DNS name, an email address, or (in the
 //! lenient syntax) an opaque authority. Each alternative is walked on its own; the input is
 //! valid up to the byte at which the last of them fails, and that alternative's reason is the
-//! one reported (the email address's when both fail at the same byte and an `@` follows).
+//! one reported. On a tie, the opaque authority's reason wins in the lenient syntax (any
+//! authority could stand there), then the email address's if an `@` follows, then the DNS
+//! name's.
 
 use super::TagSyntax;
 use crate::error::{ErrorKind, ParseError, Part};
@@ -187,7 +189,8 @@ impl<'a> Scan<'a> {
         };
         match opaque {
             Some(Ok(end)) => Ok(end),
-            Some(Err(opaque)) => Err(furthest(named, opaque)),
+            // Where any authority may stand, what the opaque form expects explains best.
+            Some(Err(opaque)) => Err(furthest(opaque, named)),
             None => Err(named),
         }
     }
