@@ -1,6 +1,7 @@
 //! `urn-tag`: check URNs and tag URIs from the command line.
 
 mod check;
+mod mint;
 mod report;
 
 use std::process::ExitCode;
@@ -10,8 +11,8 @@ use clap::{Parser, Subcommand};
 /// Exit statuses, shared by every subcommand.
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
-  0  every input is valid (check), or the answer is yes (eq)
-  1  some input is invalid, or the answer is no
+  0  every input is valid (check), or the answer is yes (eq), or the tag is minted (mint-tag)
+  1  some input is invalid, or the answer is no, or a part of the tag is refused (mint-tag)
   2  usage error, unreadable input or output";
 
 /// Check, compare and mint Uniform Resource Names (RFC 8141, RFC 2141) and tag URIs (RFC 4151).
@@ -26,12 +27,15 @@ struct Cli {
 enum Command {
     /// Check each INPUT (or each line of standard input) and report whether it is valid.
     Check(check::Args),
+    /// Mint a tag URI (RFC 4151) for an authority and a date, and print it.
+    MintTag(mint::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args),
+        Command::MintTag(args) => mint::run(&args),
     };
     match outcome {
         Ok(code) => code,
