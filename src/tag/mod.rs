@@ -693,7 +693,7 @@ mod tests {
     #[test]
     fn diagnosis_agrees_with_recognizer() {
         let alphabet = [
-            "a", "0", "-", ".", "@", "_", "+", ",", ":", "#", "%", "/", "?", " ", "é",
+            "a", "0", "-", ".", "@", "_", "+", "(", ",", ":", "#", "%", "/", "?", " ", "é",
         ];
         let prefixes = [
             "",
@@ -740,6 +740,49 @@ mod tests {
                 let recognized = recognize::recognize(input, syntax);
                 let diagnosis = diagnose::first_syntax_error(input, syntax);
                 assert_eq!(recognized.err(), diagnosis, "{syntax} {input:?}");
+            }
+        }
+    }
+
+    /// The minter's checks of single parts agree with the grammar: an authority, specific or
+    /// fragment passes alone exactly when a tag made with it is recognized with that part.
+    #[test]
+    fn part_checks_agree_with_recognizer() {
+        let alphabet = [
+            "a", "0", "-", ".", "@", "_", "+", "(", ",", ":", "#", "%", "/", " ",
+        ];
+        let mut texts = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..4 {
+            level = level
+                .iter()
+                .flat_map(|text| alphabet.iter().map(move |c| format!("{text}{c}")))
+                .collect();
+            texts.extend(level.iter().cloned());
+        }
+        for text in &texts {
+            for syntax in TagSyntax::ALL {
+                let tag = format!("tag:{text},2000:");
+                let whole = recognize::recognize(&tag, syntax)
+                    .is_ok_and(|offsets| offsets.comma == 4 + text.len());
+                let alone = diagnose::authority_error(text, syntax);
+                assert_eq!(
+                    alone.is_none(),
+                    whole,
+                    "{syntax} authority {text:?}: {alone:?}"
+                );
+            }
+            for part in [crate::Part::Specific, crate::Part::Fragment] {
+                let tag = match part {
+                    crate::Part::Specific => format!("tag:a,2000:{text}"),
+                    _ => format!("tag:a,2000:#{text}"),
+                };
+                let whole = recognize::recognize(&tag, TagSyntax::Rfc4151).is_ok_and(|offsets| {
+                    (part == crate::Part::Fragment) == (offsets.hash != 0)
+                        && tag.len() - text.len() == offsets.hash.max(offsets.colon) + 1
+                });
+                let alone = diagnose::component_error(text, part);
+                assert_eq!(alone.is_none(), whole, "{part} {text:?}: {alone:?}");
             }
         }
     }
