@@ -122,8 +122,18 @@ impl TagDate {
     }
 
     /// The day `days` after 1970-01-01 (before it when negative), clamped to the days a tag
-    /// date can denote.
-    pub(crate) const fn from_days_since_unix_epoch(days: i64) -> TagDate {
+    /// date can denote (0000-01-01 to 9999-12-31). A [`Clock`] without `std` can build on it:
+    /// divide the seconds since the Unix epoch by 86 400, rounding down.
+    ///
+    /// ```
+    /// use urn_tag::TagDate;
+    ///
+    /// assert_eq!(TagDate::from_days_since_unix_epoch(0).to_string(), "1970-01-01");
+    /// assert_eq!(TagDate::from_days_since_unix_epoch(12_692).to_string(), "2004-10-01");
+    /// assert_eq!(TagDate::from_days_since_unix_epoch(-1).to_string(), "1969-12-31");
+    /// assert_eq!(TagDate::from_days_since_unix_epoch(i64::MAX).to_string(), "9999-12-31");
+    /// ```
+    pub const fn from_days_since_unix_epoch(days: i64) -> TagDate {
         let days = if days < FIRST_DAY {
             FIRST_DAY
         } else if days > LAST_DAY {
