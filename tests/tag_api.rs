@@ -170,3 +170,46 @@ fn values_are_send_and_sync() {
     check::<urn_tag::TagDate>();
     check::<urn_tag::MintError>();
 }
+
+/// `TagDate` reads the three written forms with the parser's checks and messages, indexed
+/// into the date text.
+#[rstest]
+#[case::year("2001", Ok((2001, 1, 1)))]
+#[case::month("2001-07", Ok((2001, 7, 1)))]
+#[case::day("2001-07-15", Ok((2001, 7, 15)))]
+#[case::empty("", Err("empty date at byte 0"))]
+#[case::short_month("2001-7", Err("date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 6"))]
+#[case::no_hyphen("20010", Err("date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 4"))]
+#[case::time(
+    "2001-07-15T00",
+    Err("date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 10")
+)]
+#[case::month_13("2001-13", Err("month 13 does not exist (01 to 12) in date at byte 5"))]
+#[case::june_31("2001-06-31", Err("day 31 does not exist in 2001-06 at byte 8"))]
+fn tag_date_from_str(#[case] written: &str, #[case] expected: Result<(u16, u8, u8), &str>) {
+    let parsed = written.parse::<urn_tag::TagDate>();
+    match expected {
+        Ok((y, m, d)) => assert_eq!(parsed, Ok(urn_tag::TagDate::new(y, m, d).unwrap())),
+        Err(message) => assert_eq!(parsed.unwrap_err().to_string(), message),
+    }
+}
+
+/// Dates order chronologically and display in full.
+#[test]
+fn tag_dates_order_chronologically() {
+    use urn_tag::TagDate;
+    let dates = [
+        TagDate::new(1999, 12, 31).unwrap(),
+        TagDate::new(2000, 1, 1).unwrap(),
+        TagDate::new(2000, 2, 29).unwrap(),
+    ];
+    assert!(dates.windows(2).all(|pair| pair[0] < pair[1]));
+    assert_eq!(
+        dates.map(|d| d.to_string()),
+        ["1999-12-31", "2000-01-01", "2000-02-29"]
+    );
+    assert_eq!(
+        (dates[2].year(), dates[2].month(), dates[2].day()),
+        (2000, 2, 29)
+    );
+}
