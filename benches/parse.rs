@@ -1,5 +1,6 @@
 //! Parse time of a fixed corpus of realistic URNs, for this crate and, side by side in the
-//! same run, the `urn` (0.7) and `urn-rs` (0.9) crates.
+//! same run, the `urn` (0.7) and `urn-rs` (0.9) crates; and of a corpus of tag URIs, under
+//! the RFC 4151 ABNF and the lenient syntax.
 //!
 //! Run with `cargo bench --bench parse`; the numbers are recorded in BENCHMARKS.md.
 
@@ -49,8 +50,41 @@ const CORPUS: &[&str] = &[
     "urn:example",
 ];
 
+/// Tag URIs as found in Atom feeds, YAML and the RFC, with email and DNS authorities, the
+/// three date forms, fragments and percent-encoding, and a few invalid ones.
+const TAG_CORPUS: &[&str] = &[
+    "tag:timothy@hpl.hp.com,2001:web/externalHome",
+    "tag:sandro@w3.org,2004-05:Sandro",
+    "tag:my-ids.com,2001-09-15:TimKindberg:presentations:UBath2004-05-19",
+    "tag:blogger.com,1999:blog-555",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:str",
+    "tag:example.com,2000:",
+    "tag:example.com,2000:#",
+    "tag:diveintomark.org,2003-11-30:blog-14:post-19",
+    "tag:diveintomark.org,2004-05-27:/archives/2004/05/27/howto-atom-linkblog",
+    "tag:raelity.org,2003:/computers/internet/weblogs/blosxom/plugins/atomfeed",
+    "tag:example.org,2004:/2004_07.html#someitemanchor",
+    "tag:blogger.com,1999:blog-8461783.post-1174245628498498380",
+    "tag:github.com,2008:Repository/1300192/v1.2.3",
+    "tag:google.com,2005:reader/item/5d0cfa30041d4348",
+    "tag:helpful-iain@theprintedbird.com,2019-01-09:My%20slippers",
+    "tag:www.example.com,2018-03-11:/posts/beeswax#bees",
+    "tag:example.net,2014:specific?query#fragment",
+    "tag:joeblow@example.com,2024-03-08:note-rRjM2W0g6p#banana-split",
+    "TAG:EXAMPLE.com,2000-01-01:a%2Fb",
+    "tag:a+b@example.com,2020:x",
+    "tag:example.com,1900-02-29:",
+    "tag:diveintomark.org:foo",
+];
+
 fn corpus_bytes() -> u64 {
     CORPUS.iter().map(|urn| urn.len() as u64).sum()
+}
+
+fn tag_corpus_bytes() -> u64 {
+    TAG_CORPUS.iter().map(|tag| tag.len() as u64).sum()
 }
 
 fn parse(c: &mut Criterion) {
@@ -80,5 +114,27 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse);
+fn parse_tags(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse tag corpus");
+    group.throughput(Throughput::Bytes(tag_corpus_bytes()));
+    group.bench_function("urn-tag TagUri::parse", |b| {
+        b.iter(|| {
+            for input in TAG_CORPUS {
+                let _ = black_box(urn_tag::TagUri::parse(black_box(input)));
+            }
+        })
+    });
+    group.bench_function("urn-tag TagUri::parse_with Lenient", |b| {
+        b.iter(|| {
+            for input in TAG_CORPUS {
+                let parsed =
+                    urn_tag::TagUri::parse_with(black_box(input), urn_tag::TagSyntax::Lenient);
+                let _ = black_box(parsed);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse, parse_tags);
 criterion_main!(benches);

@@ -180,6 +180,12 @@ pub enum Part {
     Query,
     /// The fragment of the 2011 URNbis draft or of a tag URI (after `#`).
     Fragment,
+    /// The authority name of a tag URI (a DNS name or an email address, before the `,`).
+    Authority,
+    /// The date of a tag URI's tagging entity (after the `,`).
+    Date,
+    /// The specific part of a tag URI (after the tagging entity's `:`).
+    Specific,
 }
 
 impl Part {
@@ -200,6 +206,9 @@ impl Part {
             Part::FComponent => "f-component",
             Part::Query => "query",
             Part::Fragment => "fragment",
+            Part::Authority => "authority",
+            Part::Date => "date",
+            Part::Specific => "specific",
         }
     }
 }
@@ -305,6 +314,55 @@ pub enum ErrorKind {
         /// The specification that forbids it.
         spec: Spec,
     },
+    /// The input does not start with `tag:` (in any case).
+    #[error("expected \"tag:\"")]
+    ExpectedTagScheme,
+    /// A tag authority that is not a DNS name and has no `@`, so it could only have been the
+    /// local part of an email address.
+    #[error("expected '@': the authority is not a DNS name, so it must be an email address")]
+    MissingAt,
+    /// A label of a DNS name in a tag authority that starts with `-` (RFC 4151 `DNScomp`).
+    #[error("DNS label in authority must not start with '-'")]
+    DnsLabelStartsWithHyphen,
+    /// A label of a DNS name in a tag authority that ends with `-` (RFC 4151 `DNScomp`).
+    #[error("DNS label in authority must not end with '-'")]
+    DnsLabelEndsWithHyphen,
+    /// An empty label in a DNS name of a tag authority: a leading, trailing or doubled `.`.
+    #[error("empty DNS label in authority")]
+    EmptyDnsLabel,
+    /// A `.` that does not stand between two atoms of an erratum 1485 email local part (RFC
+    /// 5322 `dot-atom-text`).
+    #[error(
+        "'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3)"
+    )]
+    MisplacedDot,
+    /// A DNS label of more than 63 octets in a tag authority (RFC 1035 §2.3.4).
+    #[error("DNS label in authority longer than 63 octets (RFC 1035 §2.3.4)")]
+    DnsLabelTooLong,
+    /// A DNS name of more than 255 octets in a tag authority (RFC 1035 §3.1), counting the
+    /// length octet of each label and the root label, so at most 253 written characters.
+    #[error("DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters)")]
+    DnsNameTooLong,
+    /// A tag date that is not `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (RFC 4151 §2.1, §2.2).
+    #[error("date must be YYYY, YYYY-MM or YYYY-MM-DD")]
+    InvalidDate,
+    /// A tag date whose month is not 01 to 12.
+    #[error("month {month:02} does not exist (01 to 12) in date")]
+    MonthOutOfRange {
+        /// The month as written.
+        month: u8,
+    },
+    /// A tag date whose day does not exist in its month of the Gregorian calendar (RFC 4151
+    /// §2.2: "according to the Gregorian calendar").
+    #[error("day {day:02} does not exist in {year:04}-{month:02}")]
+    DayOutOfRange {
+        /// The year.
+        year: u16,
+        /// The month (1 to 12).
+        month: u8,
+        /// The day as written.
+        day: u8,
+    },
 }
 
 impl ErrorKind {
@@ -343,6 +401,17 @@ impl ErrorKind {
             | ErrorKind::ReservedNid(_) => Part::Nid,
             ErrorKind::BareQuestionMark | ErrorKind::ReservedChar { .. } => Part::Nss,
             ErrorKind::QuestionEqualsInRComponent => Part::RComponent,
+            ErrorKind::ExpectedTagScheme => Part::Scheme,
+            ErrorKind::MissingAt
+            | ErrorKind::DnsLabelStartsWithHyphen
+            | ErrorKind::DnsLabelEndsWithHyphen
+            | ErrorKind::EmptyDnsLabel
+            | ErrorKind::MisplacedDot
+            | ErrorKind::DnsLabelTooLong
+            | ErrorKind::DnsNameTooLong => Part::Authority,
+            ErrorKind::InvalidDate
+            | ErrorKind::MonthOutOfRange { .. }
+            | ErrorKind::DayOutOfRange { .. } => Part::Date,
         }
     }
 }

@@ -9,3 +9,14 @@ use pest_derive::Parser;
 #[derive(Parser)]
 #[grammar = "../urn.pest"]
 pub(crate) struct UrnGrammar;
+
+/// The tag URI grammar, in a module of its own because each derive defines its own `Rule`.
+pub(crate) mod tag {
+    use pest_derive::Parser;
+
+    /// Recognizer generated from `tag.pest` (RFC 4151, its erratum 1485, and the lenient
+    /// syntax that accepts any authority).
+    #[derive(Parser)]
+    #[grammar = "../tag.pest"]
+    pub(crate) struct TagGrammar;
+}

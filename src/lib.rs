@@ -70,6 +70,8 @@
 #![deny(missing_docs)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod error;
 pub mod find;
@@ -77,9 +79,13 @@ mod grammar;
 pub mod percent;
 #[cfg(feature = "serde")]
 mod serde;
+pub mod tag;
 pub mod urn;
 
 pub use error::{BuildError, ErrorKind, ParseError, Part};
+#[cfg(feature = "std")]
+pub use tag::SystemClock;
+pub use tag::{AuthorityKind, Clock, MintError, TagDate, TagMinter, TagSyntax, TagUri};
 pub use urn::{Spec, UnknownSpec, Urn, UrnBuilder};
 
 /// The examples of README.md run as doctests, so the README stays true to the code.

@@ -1,7 +1,7 @@
 //! Assertions shared by the integration tests.
 #![allow(dead_code)] // each test crate uses a different subset
 
-use urn_tag::{ErrorKind, ParseError, Spec, Urn};
+use urn_tag::{AuthorityKind, ErrorKind, ParseError, Spec, TagSyntax, TagUri, Urn};
 
 /// The parts of a URN as a test states them; `None` means absent.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,95 @@ pub fn assert_error(input: &str, spec: Spec, kind: ErrorKind, index: usize, mess
         (error.kind(), error.index(), error.to_string().as_str()),
         (kind, index, message),
         "{spec}: error for {input:?}"
+    );
+    assert!(error.index() <= input.len(), "index inside the input");
+}
+
+/// The parts of a tag as a test states them: the date as written, `None` for no fragment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TagParts<'a> {
+    pub authority: &'a str,
+    pub kind: AuthorityKind,
+    pub date: &'a str,
+    pub specific: &'a str,
+    pub fragment: Option<&'a str>,
+}
+
+impl<'a> TagParts<'a> {
+    pub fn dns(authority: &'a str, date: &'a str, specific: &'a str) -> Self {
+        TagParts {
+            authority,
+            kind: AuthorityKind::Dns,
+            date,
+            specific,
+            fragment: None,
+        }
+    }
+
+    pub fn email(authority: &'a str, date: &'a str, specific: &'a str) -> Self {
+        TagParts {
+            kind: AuthorityKind::Email,
+            ..TagParts::dns(authority, date, specific)
+        }
+    }
+
+    pub fn opaque(authority: &'a str, date: &'a str, specific: &'a str) -> Self {
+        TagParts {
+            kind: AuthorityKind::Opaque,
+            ..TagParts::dns(authority, date, specific)
+        }
+    }
+
+    pub fn fragment(self, fragment: &'a str) -> Self {
+        TagParts {
+            fragment: Some(fragment),
+            ..self
+        }
+    }
+
+    pub fn of(tag: &'a TagUri) -> Self {
+        TagParts {
+            authority: tag.authority(),
+            kind: tag.authority_kind(),
+            date: tag.date_as_written(),
+            specific: tag.specific(),
+            fragment: tag.fragment(),
+        }
+    }
+}
+
+/// Parses the tag `input` under `syntax`, checks that it round-trips and has exactly `parts`.
+#[track_caller]
+pub fn assert_tag(input: &str, syntax: TagSyntax, parts: TagParts<'_>) -> TagUri {
+    let tag = TagUri::parse_with(input, syntax)
+        .unwrap_or_else(|e| panic!("{syntax}: {input:?} should parse, got: {e}"));
+    assert_eq!(tag.as_str(), input, "{syntax}: as_str round-trip");
+    assert_eq!(tag.to_string(), input, "{syntax}: Display round-trip");
+    assert_eq!(tag.syntax(), syntax);
+    assert_eq!(TagParts::of(&tag), parts, "{syntax}: parts of {input:?}");
+    let entity = format!("{},{}", parts.authority, parts.date);
+    assert_eq!(tag.tagging_entity(), entity, "{syntax}: tagging entity");
+    tag
+}
+
+/// Checks that the tag `input` is rejected under `syntax` with exactly this kind, index and
+/// message.
+#[track_caller]
+pub fn assert_tag_error(
+    input: &str,
+    syntax: TagSyntax,
+    kind: ErrorKind,
+    index: usize,
+    message: &str,
+) {
+    let error: ParseError = match TagUri::parse_with(input, syntax) {
+        Ok(tag) => panic!("{syntax}: {input:?} should be rejected, parsed as {tag:?}"),
+        Err(error) => error,
+    };
+    assert_eq!(
+        (error.kind(), error.index(), error.to_string().as_str()),
+        (kind, index, message),
+        "{syntax}: error for {input:?}"
     );
     assert!(error.index() <= input.len(), "index inside the input");
 }

@@ -1,10 +1,14 @@
 //! `urn-tag check`: validate identifiers, from arguments or line by line from standard input.
+//!
+//! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI (RFC
+//! 4151), anything else as a URN under `--spec`; an input with neither scheme is reported at
+//! the first byte that can begin neither.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
-use urn_tag::{ParseError, Spec, Urn};
+use urn_tag::{ParseError, Spec, TagUri, Urn};
 
 use crate::report::{self, Style};
 
@@ -27,20 +31,36 @@ pub struct Args {
 /// The verdict on one input.
 enum Checked {
     Urn(Urn),
+    Tag(TagUri),
     Invalid {
         kind: Option<&'static str>,
-        error: ParseError,
+        index: usize,
+        message: String,
     },
 }
 
 impl Checked {
     fn of(input: &str, spec: Spec) -> Checked {
-        match Urn::parse_with(input, spec) {
-            Ok(urn) => Checked::Urn(urn),
-            Err(error) => {
-                let kind = has_scheme(input, "urn:").then_some("urn");
-                Checked::Invalid { kind, error }
-            }
+        let invalid = |kind, error: ParseError| Checked::Invalid {
+            kind: Some(kind),
+            index: error.index(),
+            message: error.to_string(),
+        };
+        if has_scheme(input, "tag:") {
+            return TagUri::parse(input).map_or_else(|e| invalid("tag", e), Checked::Tag);
+        }
+        if has_scheme(input, "urn:") {
+            return Urn::parse_with(input, spec).map_or_else(|e| invalid("urn", e), Checked::Urn);
+        }
+        let index = ["urn:", "tag:"]
+            .iter()
+            .map(|scheme| common_prefix_len(input, scheme))
+            .max()
+            .unwrap_or(0);
+        Checked::Invalid {
+            kind: None,
+            index,
+            message: format!("expected \"urn:\" or \"tag:\" at byte {index}"),
         }
     }
 
@@ -53,6 +73,15 @@ fn has_scheme(input: &str, scheme: &str) -> bool {
     input
         .get(..scheme.len())
         .is_some_and(|head| head.eq_ignore_ascii_case(scheme))
+}
+
+/// How many leading bytes of `input` match `scheme`, ignoring ASCII case.
+fn common_prefix_len(input: &str, scheme: &str) -> usize {
+    input
+        .bytes()
+        .zip(scheme.bytes())
+        .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+        .count()
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
@@ -133,10 +162,15 @@ impl Tally {
 fn human_line(input: &str, checked: &Checked, style: Style) -> String {
     match checked {
         Checked::Urn(urn) => format!("{} {input} (URN, {})", style.good("valid  "), urn.spec()),
-        Checked::Invalid { error, .. } => format!(
-            "{} {input}: {error}\n{}",
+        Checked::Tag(tag) => format!(
+            "{} {input} (tag URI, {})",
+            style.good("valid  "),
+            tag.syntax()
+        ),
+        Checked::Invalid { index, message, .. } => format!(
+            "{} {input}: {message}\n{}",
             style.bad("invalid"),
-            style.dim(&report::caret(input, error.index(), "        "))
+            style.dim(&report::caret(input, *index, "        "))
         ),
     }
 }
@@ -159,11 +193,22 @@ enum Record<'a> {
         normalized: String,
         equivalence_key: String,
     },
+    Tag {
+        input: &'a str,
+        valid: bool,
+        kind: &'static str,
+        authority: &'a str,
+        authority_kind: &'static str,
+        date: String,
+        date_as_written: &'a str,
+        specific: &'a str,
+        fragment: Option<&'a str>,
+    },
     Invalid {
         input: &'a str,
         valid: bool,
         kind: Option<&'static str>,
-        error: ErrorRecord,
+        error: ErrorRecord<'a>,
     },
 }
 
@@ -183,9 +228,9 @@ enum Components<'a> {
 }
 
 #[derive(Serialize)]
-struct ErrorRecord {
+struct ErrorRecord<'a> {
     index: usize,
-    message: String,
+    message: &'a str,
 }
 
 fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'a> {
@@ -213,13 +258,29 @@ fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'
             normalized: urn.normalized().into_string(),
             equivalence_key: urn.equivalence_key().into_string(),
         },
-        Checked::Invalid { kind, error } => Record::Invalid {
+        Checked::Tag(tag) => Record::Tag {
+            input,
+            valid: true,
+            kind: "tag",
+            authority: tag.authority(),
+            // `dns` or `email`: `check` parses by the ABNF, which has no other kind.
+            authority_kind: tag.authority_kind().name(),
+            date: tag.date().to_string(),
+            date_as_written: tag.date_as_written(),
+            specific: tag.specific(),
+            fragment: tag.fragment(),
+        },
+        Checked::Invalid {
+            kind,
+            index,
+            message,
+        } => Record::Invalid {
             input,
             valid: false,
             kind: *kind,
             error: ErrorRecord {
-                index: error.index(),
-                message: error.to_string(),
+                index: *index,
+                message,
             },
         },
     }

@@ -5,6 +5,7 @@ mod eq;
 mod explain;
 mod find;
 mod normalize;
+mod mint;
 mod report;
 
 use std::process::ExitCode;
@@ -15,8 +16,9 @@ use clap::{Parser, Subcommand};
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0  every input is valid (check, explain, normalize), the URNs are equivalent (eq),
-     or something was found (find)
-  1  some input is invalid, the URNs are not equivalent, or nothing was found
+     something was found (find), or the tag is minted (mint-tag)
+  1  some input is invalid, the URNs are not equivalent, nothing was found, or a part
+     of the tag is refused (mint-tag)
   2  usage error, unreadable input or output, or an invalid input to eq";
 
 /// Check, compare and mint Uniform Resource Names (RFC 8141, RFC 2141) and tag URIs (RFC 4151).
@@ -39,6 +41,8 @@ enum Command {
     Normalize(normalize::Args),
     /// List the identifiers found in free text, with line and column.
     Find(find::Args),
+    /// Mint a tag URI (RFC 4151) for an authority and a date, and print it.
+    MintTag(mint::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => Ok(explain::run(&args)),
         Command::Normalize(args) => Ok(normalize::run(&args)),
         Command::Find(args) => find::run(&args),
+        Command::MintTag(args) => mint::run(&args),
     };
     match outcome {
         Ok(code) => code,

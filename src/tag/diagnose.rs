@@ -1,0 +1,433 @@
+//! Explains why the grammar rejected a tag.
+//!
+//! When the recognizer fails, this module walks the input once more, left to right, with
+//! character classes that mirror `tag.pest`, and stops at the first byte at which no valid
+//! tag can continue the bytes before it. It runs only on the error path; a differential test
+//! checks that it finds an error exactly when the grammar rejects.
+//!
+//! The authority name is where the grammar chooses: a DNS name, an email address, or (in the
+//! lenient syntax) an opaque authority. Each alternative is walked on its own; the input is
+//! valid up to the byte at which the last of them fails, and that alternative's reason is the
+//! one reported. On a tie, the opaque authority's reason wins in the lenient syntax (any
+//! authority could stand there), then the email address's if an `@` follows, then the DNS
+//! name's.
+
+use super::TagSyntax;
+use crate::error::{ErrorKind, ParseError, Part};
+use crate::percent::{self, ALPHANUM, ByteSet, QUERY, UNRESERVED};
+
+/// RFC 4151 `1*(alphaNum /"-"/"."/"_")`: the original email local part.
+pub(super) const LOCAL_PART: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"-._"));
+
+/// RFC 5322 `atext` limited to what a URI path segment holds unencoded (`erratum1485_atext`).
+pub(super) const ERRATUM_ATEXT: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"!$&'*+-=_~"));
+
+/// `opaqueAuthority`: `pchar / "/"` without ":" and "," (and without `pct-encoded`, which a
+/// set of single bytes cannot say).
+pub(super) const OPAQUE: ByteSet = UNRESERVED.union(ByteSet::from_bytes(b"!$&'()*+;=@/"));
+
+/// The first syntax error in `input` under `syntax`, or `None` if there is none.
+pub(super) fn first_syntax_error(input: &str, syntax: TagSyntax) -> Option<ParseError> {
+    let scan = Scan::new(input, syntax);
+    let result = scan
+        .scheme()
+        .and_then(|start| scan.authority(start, syntax))
+        .and_then(|comma| scan.date(comma + 1))
+        .and_then(|colon| scan.specific(colon + 1));
+    result.err()
+}
+
+/// The first syntax error in `text` read as a whole authority name under `syntax`, with its
+/// index into `text`.
+pub(super) fn authority_error(text: &str, syntax: TagSyntax) -> Option<ParseError> {
+    let scan = Scan::new(text, syntax);
+    scan.authority_alternatives(0, syntax, |end| scan.at_end(end, Part::Authority))
+        .err()
+}
+
+/// The first syntax error in `text` read as a whole specific (`part` is `Part::Specific`) or
+/// fragment (`Part::Fragment`), with its index into `text`.
+pub(super) fn component_error(text: &str, part: Part) -> Option<ParseError> {
+    let scan = Scan::new(text, TagSyntax::Rfc4151);
+    match scan.run(0, QUERY, part) {
+        Ok(None) => None,
+        Ok(Some(i)) => Some(scan.bad_char(i, part)),
+        Err(error) => Some(error),
+    }
+}
+
+type Step<T = ()> = Result<T, ParseError>;
+
+struct Scan<'a> {
+    input: &'a str,
+    /// Whether the authority may hold percent-encoded octets (only an opaque one may).
+    encodable_authority: bool,
+}
+
+impl<'a> Scan<'a> {
+    fn new(input: &'a str, syntax: TagSyntax) -> Self {
+        Scan {
+            input,
+            encodable_authority: syntax == TagSyntax::Lenient,
+        }
+    }
+
+    fn byte(&self, i: usize) -> Option<u8> {
+        self.input.as_bytes().get(i).copied()
+    }
+
+    /// The error for an unexpected character at `i` (which is before the end): non-ASCII
+    /// characters get their own message where they are allowed once percent-encoded.
+    fn bad_char(&self, i: usize, part: Part) -> ParseError {
+        let ch = self
+            .input
+            .get(i..)
+            .and_then(|rest| rest.chars().next())
+            .unwrap_or('\u{FFFD}');
+        let encodable = part != Part::Authority || self.encodable_authority;
+        let kind = if ch.is_ascii() || !encodable {
+            ErrorKind::InvalidChar { part, ch }
+        } else {
+            ErrorKind::NonAscii { part, ch }
+        };
+        ParseError::new(kind, i)
+    }
+
+    /// `pct-encoded` at `i` (which holds `%`); returns the index after it.
+    fn pct_encoded(&self, i: usize, part: Part) -> Step<usize> {
+        for digit in [i + 1, i + 2] {
+            if !self.byte(digit).is_some_and(percent::is_hex) {
+                return Err(ParseError::new(
+                    ErrorKind::InvalidPercentEncoding(part),
+                    digit,
+                ));
+            }
+        }
+        Ok(i + 3)
+    }
+
+    /// Skips bytes in `set` and percent-encodings; returns the index of the first other
+    /// byte, or `None` at the end of the input.
+    fn run(&self, start: usize, set: ByteSet, part: Part) -> Step<Option<usize>> {
+        let mut i = start;
+        loop {
+            match self.byte(i) {
+                None => return Ok(None),
+                Some(b) if set.contains(b) => i += 1,
+                Some(b'%') => i = self.pct_encoded(i, part)?,
+                Some(_) => return Ok(Some(i)),
+            }
+        }
+    }
+
+    /// Skips bytes in `set`; returns the index of the first other byte (or the length).
+    fn skip(&self, start: usize, set: ByteSet) -> usize {
+        let bytes = self.input.as_bytes();
+        start
+            + bytes[start.min(bytes.len())..]
+                .iter()
+                .take_while(|&&b| set.contains(b))
+                .count()
+    }
+
+    /// The case-insensitive `tag:`; returns the index of the authority.
+    fn scheme(&self) -> Step<usize> {
+        for (i, expected) in b"tag:".iter().enumerate() {
+            if self.byte(i).map(|b| b.to_ascii_lowercase()) != Some(*expected) {
+                return Err(ParseError::new(ErrorKind::ExpectedTagScheme, i));
+            }
+        }
+        Ok(4)
+    }
+
+    /// The authority name that starts at `start` and the "," after it; returns the index of
+    /// the ",".
+    fn authority(&self, start: usize, syntax: TagSyntax) -> Step<usize> {
+        self.authority_alternatives(start, syntax, |end| self.comma(end))
+    }
+
+    /// Walks each alternative form of the authority (each followed by `then`, which checks
+    /// what follows it) and keeps the one that gets furthest.
+    fn authority_alternatives(
+        &self,
+        start: usize,
+        syntax: TagSyntax,
+        then: impl Fn(usize) -> Step<usize>,
+    ) -> Step<usize> {
+        let dns = self
+            .dns_name(start, ErrorKind::Empty(Part::Authority))
+            .and_then(&then);
+        let email = match syntax {
+            TagSyntax::Rfc4151 => self.email_address(start, false).and_then(&then),
+            TagSyntax::Erratum1485 => self.email_address(start, true).and_then(&then),
+            TagSyntax::Lenient => {
+                self.email_address(start, false)
+                    .and_then(&then)
+                    .or_else(|original| {
+                        let erratum = self.email_address(start, true).and_then(&then);
+                        erratum.map_err(|erratum| furthest(erratum, original))
+                    })
+            }
+        };
+        let opaque = match syntax {
+            TagSyntax::Lenient => Some(self.opaque_authority(start).and_then(&then)),
+            TagSyntax::Rfc4151 | TagSyntax::Erratum1485 => None,
+        };
+        let (dns, email) = match (dns, email) {
+            (Ok(end), _) | (_, Ok(end)) => return Ok(end),
+            (Err(dns), Err(email)) => (dns, email),
+        };
+        // On a tie, the email address explains better when the authority holds an "@".
+        let at = self.input.as_bytes()[start..]
+            .iter()
+            .take_while(|&&b| !matches!(b, b',' | b':' | b'/' | b'?' | b'#'))
+            .any(|&b| b == b'@');
+        let named = if at {
+            furthest(email, dns)
+        } else {
+            furthest(dns, email)
+        };
+        match opaque {
+            Some(Ok(end)) => Ok(end),
+            // Where any authority may stand, what the opaque form expects explains best.
+            Some(Err(opaque)) => Err(furthest(opaque, named)),
+            None => Err(named),
+        }
+    }
+
+    /// What may follow an authority name that ends at `end` in a tag: the ",".
+    fn comma(&self, end: usize) -> Step<usize> {
+        match self.byte(end) {
+            Some(b',') => Ok(end),
+            None | Some(b':') => Err(ParseError::new(
+                ErrorKind::Expected {
+                    part: Part::Authority,
+                    expected: ',',
+                },
+                end,
+            )),
+            Some(_) => Err(self.bad_char(end, Part::Authority)),
+        }
+    }
+
+    /// What may follow a part that ends at `end` when the text is that part alone: nothing.
+    fn at_end(&self, end: usize, part: Part) -> Step<usize> {
+        match self.byte(end) {
+            None => Ok(end),
+            Some(_) => Err(self.bad_char(end, part)),
+        }
+    }
+
+    /// RFC 4151 `DNSname = DNScomp *( "." DNScomp )`, `DNScomp = alphaNum [*(alphaNum /"-")
+    /// alphaNum]`; returns the index after the name. `empty` is the error for a name that
+    /// has not even begun.
+    fn dns_name(&self, start: usize, empty: ErrorKind) -> Step<usize> {
+        let mut i = start;
+        // Whether a label has begun, and whether its last byte was a hyphen.
+        let mut in_label = false;
+        let mut after_hyphen = false;
+        loop {
+            let kind = match self.byte(i) {
+                Some(b) if ALPHANUM.contains(b) => {
+                    (in_label, after_hyphen) = (true, false);
+                    i += 1;
+                    continue;
+                }
+                Some(b'-') if in_label => {
+                    after_hyphen = true;
+                    i += 1;
+                    continue;
+                }
+                Some(b'-') => ErrorKind::DnsLabelStartsWithHyphen,
+                // A byte that can neither continue nor end the name where a label is open.
+                Some(b) if !matches!(b, b'.' | b',' | b':') && (!in_label || after_hyphen) => {
+                    return Err(self.bad_char(i, Part::Authority));
+                }
+                _ if after_hyphen => ErrorKind::DnsLabelEndsWithHyphen,
+                Some(b'.') if in_label => {
+                    in_label = false;
+                    i += 1;
+                    continue;
+                }
+                Some(b'.') => ErrorKind::EmptyDnsLabel,
+                _ if i == start => empty,
+                _ if !in_label => ErrorKind::EmptyDnsLabel,
+                _ => return Ok(i),
+            };
+            return Err(ParseError::new(kind, i));
+        }
+    }
+
+    /// RFC 4151 `emailAddress = 1*(alphaNum /"-"/"."/"_") "@" DNSname`, or with `erratum`, a
+    /// local part that is an RFC 5322 `dot-atom-text` of `ERRATUM_ATEXT`; returns the index
+    /// after the address.
+    fn email_address(&self, start: usize, erratum: bool) -> Step<usize> {
+        let end = if erratum {
+            self.dot_atom_text(start)?
+        } else {
+            self.skip(start, LOCAL_PART)
+        };
+        let kind = match self.byte(end) {
+            Some(b'@') if end > start => return self.dns_name(end + 1, ErrorKind::EmptyDnsLabel),
+            Some(b'@' | b'.') if end == start => ErrorKind::InvalidStart {
+                part: Part::Authority,
+                ch: char::from(self.input.as_bytes()[end]),
+            },
+            Some(b',' | b':') | None if end == start => ErrorKind::Empty(Part::Authority),
+            Some(b',' | b':') | None => ErrorKind::MissingAt,
+            Some(_) => return Err(self.bad_char(end, Part::Authority)),
+        };
+        Err(ParseError::new(kind, end))
+    }
+
+    /// RFC 5322 `dot-atom-text = 1*atext *("." 1*atext)` of `ERRATUM_ATEXT`; returns the
+    /// index after it, or the start when there is not even one atom.
+    fn dot_atom_text(&self, start: usize) -> Step<usize> {
+        let mut i = self.skip(start, ERRATUM_ATEXT);
+        if i == start {
+            return Ok(start);
+        }
+        while self.byte(i) == Some(b'.') {
+            let atom_end = self.skip(i + 1, ERRATUM_ATEXT);
+            if atom_end == i + 1 {
+                return Err(match self.byte(atom_end) {
+                    Some(b) if !matches!(b, b'.' | b'@' | b',' | b':') => {
+                        self.bad_char(atom_end, Part::Authority)
+                    }
+                    _ => ParseError::new(ErrorKind::MisplacedDot, atom_end),
+                });
+            }
+            i = atom_end;
+        }
+        Ok(i)
+    }
+
+    /// `opaqueAuthority = 1*( pchar / "/" )` without ":" and ","; returns the index after it.
+    fn opaque_authority(&self, start: usize) -> Step<usize> {
+        let end = self
+            .run(start, OPAQUE, Part::Authority)?
+            .unwrap_or(self.input.len());
+        if end == start && matches!(self.byte(end), None | Some(b',' | b':')) {
+            return Err(ParseError::new(ErrorKind::Empty(Part::Authority), end));
+        }
+        Ok(end)
+    }
+
+    /// RFC 4151 `date = year ["-" month ["-" day]]` and the ":" after it; returns the index
+    /// of the ":".
+    fn date(&self, start: usize) -> Step<usize> {
+        let err = |kind, i| Err(ParseError::new(kind, i));
+        let mut i = start;
+        // 0 for the year, 1 for the month, 2 for the day.
+        let mut field = 0;
+        loop {
+            let digits = if field == 0 { 4 } else { 2 };
+            for _ in 0..digits {
+                match self.byte(i) {
+                    Some(b) if b.is_ascii_digit() => i += 1,
+                    Some(b':') if i == start => return err(ErrorKind::Empty(Part::Date), i),
+                    _ => return err(ErrorKind::InvalidDate, i),
+                }
+            }
+            match self.byte(i) {
+                Some(b':') => return Ok(i),
+                Some(b'-') if field < 2 => {
+                    i += 1;
+                    field += 1;
+                }
+                Some(_) if field < 2 => return err(ErrorKind::InvalidDate, i),
+                _ => {
+                    let expected = ErrorKind::Expected {
+                        part: Part::Date,
+                        expected: ':',
+                    };
+                    return err(expected, i);
+                }
+            }
+        }
+    }
+
+    /// RFC 4151 `specific = *( pchar / "/" / "?" )`, then `[ "#" fragment ]`.
+    fn specific(&self, start: usize) -> Step {
+        match self.run(start, QUERY, Part::Specific)? {
+            None => Ok(()),
+            Some(i) if self.byte(i) == Some(b'#') => self.fragment(i + 1),
+            Some(i) => Err(self.bad_char(i, Part::Specific)),
+        }
+    }
+
+    /// RFC 4151 `fragment = *( pchar / "/" / "?" )` to the end of the input.
+    fn fragment(&self, start: usize) -> Step {
+        match self.run(start, QUERY, Part::Fragment)? {
+            None => Ok(()),
+            Some(i) => Err(self.bad_char(i, Part::Fragment)),
+        }
+    }
+}
+
+/// The error of the alternative that read further; `first` on a tie.
+fn furthest(first: ParseError, second: ParseError) -> ParseError {
+    if second.index() > first.index() {
+        second
+    } else {
+        first
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::tag::{Rule, TagGrammar};
+    use crate::percent::SUB_DELIMS;
+    use pest::Parser;
+
+    /// Asserts that the grammar accepts `template` with an ASCII character `c` in place of
+    /// `{}` exactly when `c` is in `set` or is one of the `delimiters` that may end the part
+    /// there: the table and the grammar rule it copies agree.
+    #[track_caller]
+    fn assert_mirrors(set: ByteSet, entry: Rule, template: &str, delimiters: &[u8]) {
+        let expected = set.union(ByteSet::from_bytes(delimiters));
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let input = template.replace("{}", c.encode_utf8(&mut [0; 4]));
+            let accepted = TagGrammar::parse(entry, &input).is_ok();
+            assert_eq!(expected.contains(b), accepted, "{c:?} in {input:?}");
+        }
+    }
+
+    #[test]
+    fn alphanum_mirrors_dns_name() {
+        assert_mirrors(ALPHANUM, Rule::rfc4151, "tag:a{}b.c,2000:", b"-.@");
+    }
+
+    #[test]
+    fn local_part_mirrors_email_address() {
+        assert_mirrors(LOCAL_PART, Rule::rfc4151, "tag:a{}b@c.d,2000:", b"");
+    }
+
+    #[test]
+    fn erratum_atext_mirrors_erratum_email_address() {
+        assert_mirrors(ERRATUM_ATEXT, Rule::erratum1485, "tag:a{}b@c.d,2000:", b".");
+    }
+
+    #[test]
+    fn opaque_mirrors_lenient_authority() {
+        assert_mirrors(OPAQUE, Rule::lenient, "tag:a{}b,2000:", b"");
+    }
+
+    #[test]
+    fn query_mirrors_specific_and_fragment() {
+        assert_mirrors(QUERY, Rule::rfc4151, "tag:a.b,2000:x{}", b"#");
+        assert_mirrors(QUERY, Rule::rfc4151, "tag:a.b,2000:x#{}", b"");
+    }
+
+    #[test]
+    fn erratum_atext_is_atext_within_pchar() {
+        let atext = ALPHANUM.union(ByteSet::from_bytes(b"!#$%&'*+-/=?^_`{|}~"));
+        let pchar = UNRESERVED.union(SUB_DELIMS);
+        for b in 0u8..128 {
+            let expected = atext.contains(b) && pchar.contains(b);
+            assert_eq!(ERRATUM_ATEXT.contains(b), expected, "{:?}", char::from(b));
+        }
+    }
+}

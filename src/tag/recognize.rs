@@ -1,0 +1,86 @@
+//! The recognizer seam: input text in, component offsets (or the first error) out.
+//!
+//! Everything that knows about pest for tags is here. The semantic layer in `tag/mod.rs`
+//! sees only [`Offsets`], so a faster recognizer generated from the same grammar could
+//! replace this one without touching the public API.
+
+use pest::Parser;
+
+use super::{AuthorityKind, TagSyntax, diagnose};
+use crate::error::{ErrorKind, ParseError, Part};
+use crate::grammar::tag::{Rule, TagGrammar};
+
+/// Where the parts of a recognized tag lie. The authority always starts at byte 4, after
+/// `tag:`, and the date right after the `,`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Offsets {
+    /// Index of the "," that ends the authority name.
+    pub(crate) comma: usize,
+    /// Index of the "@" of an email address; 0 for other authorities.
+    pub(crate) at: usize,
+    /// Index of the ":" that ends the date.
+    pub(crate) colon: usize,
+    /// Index of the "#" that starts the fragment; 0 when there is none.
+    pub(crate) hash: usize,
+    /// The form of the authority name.
+    pub(crate) kind: AuthorityKind,
+}
+
+/// Parses `input` with the grammar of `syntax` and reads the component offsets off the parse.
+pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, ParseError> {
+    let entry = match syntax {
+        TagSyntax::Rfc4151 => Rule::rfc4151,
+        TagSyntax::Erratum1485 => Rule::erratum1485,
+        TagSyntax::Lenient => Rule::lenient,
+    };
+    let pairs = match TagGrammar::parse(entry, input) {
+        Ok(pairs) => pairs,
+        Err(rejection) => {
+            let error = diagnose::first_syntax_error(input, syntax);
+            debug_assert!(
+                error.is_some(),
+                "grammar rejected {input:?}; diagnosis found nothing"
+            );
+            return Err(error.unwrap_or_else(|| {
+                // Unreachable while the diagnosis mirrors the grammar (a test checks it);
+                // fall back to pest's own position rather than accept the input.
+                let index = match rejection.location {
+                    pest::error::InputLocation::Pos(pos) => pos,
+                    pest::error::InputLocation::Span((start, _)) => start,
+                };
+                let ch = input.get(index..).and_then(|rest| rest.chars().next());
+                ParseError::new(
+                    ch.map_or(ErrorKind::Empty(Part::Specific), |ch| {
+                        ErrorKind::InvalidChar {
+                            part: Part::Specific,
+                            ch,
+                        }
+                    }),
+                    index,
+                )
+            }));
+        }
+    };
+    let mut offsets = Offsets {
+        comma: 0,
+        at: 0,
+        colon: 0,
+        hash: 0,
+        kind: AuthorityKind::Dns,
+    };
+    for pair in pairs.flatten() {
+        let span = pair.as_span();
+        match pair.as_rule() {
+            Rule::emailAddress | Rule::erratum1485_emailAddress => {
+                offsets.kind = AuthorityKind::Email;
+            }
+            // The domain of an email address comes right after its "@".
+            Rule::DNSname if offsets.kind == AuthorityKind::Email => offsets.at = span.start() - 1,
+            Rule::opaqueAuthority => offsets.kind = AuthorityKind::Opaque,
+            Rule::date => (offsets.comma, offsets.colon) = (span.start() - 1, span.end()),
+            Rule::fragment => offsets.hash = span.start() - 1,
+            _ => {}
+        }
+    }
+    Ok(offsets)
+}

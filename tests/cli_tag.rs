@@ -1,0 +1,155 @@
+//! The command-line contract for tag URIs: `check` output and `mint-tag`, exactly.
+#![cfg(feature = "cli")]
+
+use std::process::{Command, Output};
+
+use rstest::rstest;
+
+fn urn_tag(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the urn-tag binary runs")
+}
+
+#[track_caller]
+fn assert_run(args: &[&str], code: i32, stdout: &str, stderr: &str) {
+    let output = urn_tag(args);
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).as_ref(),
+            String::from_utf8_lossy(&output.stderr).as_ref()
+        ),
+        (Some(code), stdout, stderr),
+        "urn-tag {args:?}"
+    );
+}
+
+#[rstest]
+#[case::dns(
+    "tag:yaml.org,2002:int",
+    r#"{"input":"tag:yaml.org,2002:int","valid":true,"kind":"tag","authority":"yaml.org","authority_kind":"dns","date":"2002-01-01","date_as_written":"2002","specific":"int","fragment":null}"#
+)]
+#[case::email_and_empty_fragment(
+    "TAG:sandro@w3.org,2004-05:Sandro#",
+    r#"{"input":"TAG:sandro@w3.org,2004-05:Sandro#","valid":true,"kind":"tag","authority":"sandro@w3.org","authority_kind":"email","date":"2004-05-01","date_as_written":"2004-05","specific":"Sandro","fragment":""}"#
+)]
+#[case::invalid_tag(
+    "tag:a+b@example.com,2020:x",
+    r#"{"input":"tag:a+b@example.com,2020:x","valid":false,"kind":"tag","error":{"index":5,"message":"invalid character '+' in authority at byte 5"}}"#
+)]
+#[case::date_not_in_calendar(
+    "tag:example.com,1900-02-29:",
+    r#"{"input":"tag:example.com,1900-02-29:","valid":false,"kind":"tag","error":{"index":24,"message":"day 29 does not exist in 1900-02 at byte 24"}}"#
+)]
+#[case::neither_scheme(
+    "tAx:1",
+    r#"{"input":"tAx:1","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2"}}"#
+)]
+#[case::scheme_cut_short(
+    "ur",
+    r#"{"input":"ur","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2"}}"#
+)]
+#[case::urn_still_a_urn(
+    "urn:example:a%zz",
+    r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14"}}"#
+)]
+fn check_json(#[case] input: &str, #[case] line: &str) {
+    let valid = line.contains(r#""valid":true"#);
+    assert_run(
+        &["check", "--json", input],
+        if valid { 0 } else { 1 },
+        &format!("{line}\n"),
+        "",
+    );
+}
+
+#[test]
+fn check_human_output() {
+    assert_run(
+        &["check", "tag:yaml.org,2002:int", "http://x"],
+        1,
+        "valid   tag:yaml.org,2002:int (tag URI, rfc4151)\n\
+         invalid http://x: expected \"urn:\" or \"tag:\" at byte 0\n        http://x\n        ^\n",
+        "2 checked: 1 valid, 1 invalid\n",
+    );
+}
+
+#[test]
+fn check_reads_tags_from_standard_input() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(["check", "--quiet"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"tag:yaml.org,2002:int\r\nurn:isbn:0451450523\n")
+        .unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[rstest]
+#[case::shortest_date(&["--authority", "example.com", "--date", "2001-07-01", "--specific", "web/home"], "tag:example.com,2001-07:web/home\n", "")]
+#[case::fragment(&["--authority", "sandro@w3.org", "--date", "2004-05", "--fragment", ""], "tag:sandro@w3.org,2004-05:#\n", "")]
+#[case::lints_warn(
+    &["--authority", "Example.com", "--date", "2000-01-01", "--specific", "My%20slippers"],
+    "tag:Example.com,2000:My%20slippers\n",
+    "urn-tag: warning: upper case in the domain name at byte 4 (RFC 4151 §2.1: lowercase is RECOMMENDED)\n\
+     urn-tag: warning: percent-encoding at byte 23 (RFC 4151 §2.1: tags SHOULD NOT be minted with percent-encoded parts)\n"
+)]
+fn mint_tag_prints_the_tag(#[case] args: &[&str], #[case] stdout: &str, #[case] stderr: &str) {
+    let args: Vec<&str> = ["mint-tag"].iter().chain(args).copied().collect();
+    assert_run(&args, 0, stdout, stderr);
+}
+
+#[rstest]
+#[case::not_fully_qualified(
+    &["--authority", "localhost", "--date", "2001"],
+    "urn-tag: cannot mint: the domain name in the authority is not fully qualified (it has no '.'); RFC 4151 §2.1: it MUST be\n"
+)]
+#[case::bad_authority(
+    &["--authority", "a+b@example.com", "--date", "2001"],
+    "urn-tag: cannot mint: invalid character '+' in authority (byte 1 of the authority given)\n"
+)]
+#[case::bad_specific(
+    &["--authority", "example.com", "--date", "2001", "--specific", "a b"],
+    "urn-tag: cannot mint: invalid character ' ' in specific (byte 1 of the specific given)\n"
+)]
+#[case::bad_date(
+    &["--authority", "example.com", "--date", "2001-02-29"],
+    "urn-tag: cannot mint: invalid --date \"2001-02-29\": day 29 does not exist in 2001-02 at byte 8\n"
+)]
+fn mint_tag_refuses(#[case] args: &[&str], #[case] stderr: &str) {
+    let args: Vec<&str> = ["mint-tag"].iter().chain(args).copied().collect();
+    assert_run(&args, 1, "", stderr);
+}
+
+/// The system clock decides what is in the future; 9999-12-31 always is.
+#[test]
+fn mint_tag_refuses_a_future_date() {
+    let output = urn_tag(&["mint-tag", "--authority", "hp.com", "--date", "9999-12-31"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("urn-tag: cannot mint: date 9999-12-31 is after today ("),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(" UTC); RFC 4151 §2.2: tags MUST NOT be minted under a future date\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn mint_tag_usage_error_exits_2() {
+    let output = urn_tag(&["mint-tag", "--authority", "example.com"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}
