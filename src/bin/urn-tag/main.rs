@@ -4,8 +4,8 @@ mod check;
 mod eq;
 mod explain;
 mod find;
-mod normalize;
 mod mint;
+mod normalize;
 mod report;
 
 use std::process::ExitCode;
