@@ -235,6 +235,9 @@ pub enum ErrorKind {
     /// The input does not start with `urn:` (in any case).
     #[error("expected \"urn:\"")]
     ExpectedUrnScheme,
+    /// The input starts with neither `urn:` nor `tag:` (in any case).
+    #[error("expected \"urn:\" or \"tag:\"")]
+    ExpectedScheme,
     /// A part that must hold at least one character is empty.
     #[error("empty {0}")]
     Empty(Part),
@@ -386,7 +389,7 @@ impl ErrorKind {
     /// ```
     pub const fn part(self) -> Part {
         match self {
-            ErrorKind::ExpectedUrnScheme => Part::Scheme,
+            ErrorKind::ExpectedUrnScheme | ErrorKind::ExpectedScheme => Part::Scheme,
             ErrorKind::Empty(part)
             | ErrorKind::InvalidChar { part, .. }
             | ErrorKind::NonAscii { part, .. }

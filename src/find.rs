@@ -1,12 +1,14 @@
-//! Finding URNs in free text: prose, Markdown, HTML and XML attributes, JSON, logs.
+//! Finding URNs and tag URIs in free text: prose, Markdown, HTML and XML attributes, JSON,
+//! logs.
 //!
-//! A URN in text starts at `urn:` (any case) when the character before it cannot belong to a
-//! URI scheme (a letter, digit, `+`, `-` or `.`), and runs to the first character no URN can
-//! hold: RFC 2141 §2.4 "An URN ends when an octet/character from the excluded character set
+//! An identifier in text starts at `urn:` or `tag:` (any case) when the character before it
+//! cannot belong to a URI scheme (a letter, digit, `+`, `-` or `.`). A URN runs to the first
+//! character no URN can hold: RFC 2141 §2.4 "An URN ends when an octet/character from the excluded character set
 //! (`<excluded>`) is encountered", and likewise the 2011 draft's §2.3.3. For RFC 8141, which
 //! defines no such set, the run ends at the first character outside `pchar`, `/`, `?`, `#`
 //! and `%`: spaces, quotes, `<>`, `[]`, `{}`, `|`, `\`, `^`, `` ` ``, controls and anything
-//! outside ASCII.
+//! outside ASCII. A tag URI runs to the same characters (RFC 4151 §2.1 builds it from the
+//! same RFC 3986 characters).
 //!
 //! **Trailing punctuation.** Sentences end in characters a URN may hold (`.` `,` `;` `:` `!`
 //! `?` `'`), and Markdown wraps text in `*`, `_` and `~`. Like the autolinks of GitHub
@@ -17,30 +19,33 @@
 //! by a single quote ends at the next single quote, as in `id='urn:example:a'`.
 //!
 //! **Invalid runs.** What remains is the longest prefix of the run that is a valid URN under
-//! the chosen spec (so `urn:example:a%zz` yields `urn:example:a`); a run with no valid prefix
-//! yields nothing. Every match is a checked [`Urn`]; the search is linear in the text.
+//! the chosen spec, or a valid RFC 4151 tag (so `urn:example:a%zz` yields `urn:example:a`); a
+//! run with no valid prefix yields nothing. Every match is a checked [`Urn`] or [`TagUri`];
+//! the search is linear in the text.
 //!
 //! ```
 //! use urn_tag::find;
 //!
-//! let text = "Cite urn:isbn:0451450523 (or <urn:ietf:rfc:8141>), not urn:x.";
-//! let found: Vec<_> = find::urns(text).map(|m| (m.range(), m.urn().to_string())).collect();
-//! assert_eq!(found, [(5..24, "urn:isbn:0451450523".to_owned()), (30..47, "urn:ietf:rfc:8141".to_owned())]);
+//! let text = "Cite urn:isbn:0451450523 (or <tag:yaml.org,2002:int>), not urn:x.";
+//! let found: Vec<_> = find::identifiers(text).map(|m| (m.range(), m.value().to_string())).collect();
+//! assert_eq!(found, [(5..24, "urn:isbn:0451450523".to_owned()), (30..51, "tag:yaml.org,2002:int".to_owned())]);
 //! ```
 
 use core::ops::Range;
 
 use crate::percent::{ByteSet, QUERY, RFC2141_TRANS};
 use crate::urn::{Spec, Urn, longest_valid_prefix};
+use crate::{Identifier, Part, Scheme, TagUri};
 
-/// Finds URNs in text; [`urns`] uses the default (RFC 8141, trailing punctuation dropped).
+/// Finds URNs and tag URIs in text; [`urns`], [`tags`] and [`identifiers`] use the default
+/// (URNs under RFC 8141, trailing punctuation dropped).
 ///
 /// ```
 /// use urn_tag::Spec;
 /// use urn_tag::find::Finder;
 ///
 /// let finder = Finder::new().spec(Spec::Rfc2141).trim_punctuation(false);
-/// let urns: Vec<_> = finder.urns("urn:foo:a123,456. urn:foo:a/b").map(|m| m.into_urn()).collect();
+/// let urns: Vec<_> = finder.urns("urn:foo:a123,456. urn:foo:a/b").map(|m| m.into_value()).collect();
 /// assert_eq!(urns[0], "urn:foo:a123,456.");
 /// assert_eq!(urns[1], "urn:foo:a"); // "/" is reserved in RFC 2141
 /// ```
@@ -74,9 +79,46 @@ impl Finder {
     }
 
     /// The URNs in `text`, in order.
-    pub fn urns<'t>(&self, text: &'t str) -> Urns<'t> {
-        Urns {
+    pub fn urns<'t>(&self, text: &'t str) -> impl Iterator<Item = Found<Urn>> + use<'t> {
+        self.scan(text, &[Scheme::Urn])
+            .filter_map(|found| match found.value {
+                Identifier::Urn(urn) => Some(Found {
+                    range: found.range,
+                    value: urn,
+                }),
+                Identifier::Tag(_) => None,
+            })
+    }
+
+    /// The tag URIs (RFC 4151) in `text`, in order.
+    ///
+    /// ```
+    /// let tags: Vec<_> = urn_tag::find::tags("see tag:example.com,2000:x.").map(|m| m.range()).collect();
+    /// assert_eq!(tags, [4..26]);
+    /// ```
+    pub fn tags<'t>(&self, text: &'t str) -> impl Iterator<Item = Found<TagUri>> + use<'t> {
+        self.scan(text, &[Scheme::Tag])
+            .filter_map(|found| match found.value {
+                Identifier::Tag(tag) => Some(Found {
+                    range: found.range,
+                    value: tag,
+                }),
+                Identifier::Urn(_) => None,
+            })
+    }
+
+    /// The URNs and tag URIs in `text`, in order.
+    pub fn identifiers<'t>(
+        &self,
+        text: &'t str,
+    ) -> impl Iterator<Item = Found<Identifier>> + use<'t> {
+        self.scan(text, &[Scheme::Urn, Scheme::Tag])
+    }
+
+    fn scan<'t>(&self, text: &'t str, schemes: &'static [Scheme]) -> Matches<'t> {
+        Matches {
             finder: *self,
+            schemes,
             text,
             position: 0,
         }
@@ -90,69 +132,89 @@ impl Default for Finder {
 }
 
 /// The RFC 8141 URNs in `text`, trailing punctuation dropped; see [`Finder`].
-pub fn urns(text: &str) -> Urns<'_> {
+pub fn urns(text: &str) -> impl Iterator<Item = Found<Urn>> + '_ {
     Finder::new().urns(text)
 }
 
-/// A URN found in text and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    range: Range<usize>,
-    urn: Urn,
+/// The tag URIs in `text`, trailing punctuation dropped; see [`Finder`].
+pub fn tags(text: &str) -> impl Iterator<Item = Found<TagUri>> + '_ {
+    Finder::new().tags(text)
 }
 
-impl Found {
-    /// The byte range of the URN in the text.
+/// The RFC 8141 URNs and the tag URIs in `text`, in order, trailing punctuation dropped; see
+/// [`Finder`].
+pub fn identifiers(text: &str) -> impl Iterator<Item = Found<Identifier>> + '_ {
+    Finder::new().identifiers(text)
+}
+
+/// Something found in text, and where: a [`Urn`], a [`TagUri`] or an [`Identifier`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<T> {
+    range: Range<usize>,
+    value: T,
+}
+
+impl<T> Found<T> {
+    /// The byte range of the match in the text.
     pub fn range(&self) -> Range<usize> {
         self.range.clone()
     }
 
-    /// The URN.
-    pub fn urn(&self) -> &Urn {
-        &self.urn
+    /// What was found.
+    pub fn value(&self) -> &T {
+        &self.value
     }
 
-    /// The URN, by value.
-    pub fn into_urn(self) -> Urn {
-        self.urn
+    /// What was found, by value.
+    pub fn into_value(self) -> T {
+        self.value
     }
 }
 
-/// The iterator of [`Finder::urns`].
+/// The matches of some schemes in a text.
 #[derive(Debug, Clone)]
-pub struct Urns<'t> {
+struct Matches<'t> {
     finder: Finder,
+    schemes: &'static [Scheme],
     text: &'t str,
     position: usize,
 }
 
-impl Iterator for Urns<'_> {
-    type Item = Found;
+impl Iterator for Matches<'_> {
+    type Item = Found<Identifier>;
 
-    fn next(&mut self) -> Option<Found> {
+    fn next(&mut self) -> Option<Found<Identifier>> {
         let bytes = self.text.as_bytes();
-        while let Some(start) = next_start(bytes, self.position) {
+        while let Some((start, scheme)) = next_start(bytes, self.position, self.schemes) {
             let run = &bytes[start..];
-            // A URN opened by a single quote ends at the next one ('urn:x:y' in prose, and
-            // single-quoted XML attributes), although "'" is a sub-delim URNs may hold.
+            // An identifier opened by a single quote ends at the next one ('urn:x:y' in
+            // prose, and single-quoted XML attributes), although "'" is a sub-delim it may
+            // hold.
             let quoted = start > 0 && bytes[start - 1] == b'\'';
             let run_len = run
                 .iter()
-                .position(|&b| !in_run(self.finder.spec, b) || (quoted && b == b'\''))
+                .position(|&b| !in_run(self.finder.spec, scheme, b) || (quoted && b == b'\''))
                 .unwrap_or(run.len());
             // Runs hold only ASCII, so every index in them is a char boundary.
-            match self.longest_match(&self.text[start..start + run_len]) {
-                Some(len) => {
-                    let range = start..start + len;
-                    self.position = range.end;
-                    // The scan applied every rule of the spec, so this parse succeeds.
-                    if let Ok(urn) = Urn::parse_with(&self.text[range.clone()], self.finder.spec) {
-                        return Some(Found { range, urn });
-                    }
+            let run = &self.text[start..start + run_len];
+            let found = match scheme {
+                Scheme::Urn => self
+                    .longest_urn(run)
+                    .map(|(len, urn)| (len, Identifier::Urn(urn))),
+                Scheme::Tag => self
+                    .longest_tag(run)
+                    .map(|(len, tag)| (len, Identifier::Tag(tag))),
+            };
+            match found {
+                Some((len, value)) => {
+                    self.position = start + len;
+                    return Some(Found {
+                        range: start..start + len,
+                        value,
+                    });
                 }
-                // Without a valid prefix the run failed within its first few dozen bytes
-                // (scheme, NID or first NSS character), so stepping past "urn:" keeps the
-                // search linear.
+                // Without a valid prefix the run failed within its scheme, NID or tagging
+                // entity; stepping past the scheme keeps the search linear.
                 None => self.position = start + 4,
             }
         }
@@ -161,39 +223,92 @@ impl Iterator for Urns<'_> {
     }
 }
 
-impl Urns<'_> {
-    /// The length of the match at the start of `run`, if any.
-    fn longest_match(&self, run: &str) -> Option<usize> {
+impl Matches<'_> {
+    /// The longest URN at the start of `run`, punctuation trimmed as configured.
+    fn longest_urn(&self, run: &str) -> Option<(usize, Urn)> {
         let spec = self.finder.spec;
         let mut len = longest_valid_prefix(run, spec)?;
-        if !self.finder.trim_punctuation {
-            return Some(len);
-        }
         loop {
-            let trimmed = trim_end(&run[..len]);
+            let trimmed = if self.finder.trim_punctuation {
+                trim_end(&run[..len])
+            } else {
+                len
+            };
             if trimmed == len {
-                return Some(len);
+                break;
             }
             len = longest_valid_prefix(&run[..trimmed], spec)?;
+        }
+        // The scan applied every rule of the spec, so this parse succeeds.
+        Urn::parse_with(&run[..len], spec)
+            .ok()
+            .map(|urn| (len, urn))
+    }
+
+    /// The longest RFC 4151 tag at the start of `run`, punctuation trimmed as configured
+    /// from its specific and fragment (never from the tagging entity: `tag:a.org,2000:` is a
+    /// whole tag with an empty specific).
+    fn longest_tag(&self, run: &str) -> Option<(usize, TagUri)> {
+        let (mut len, mut tag) = longest_valid_tag(run, run.len())?;
+        if !self.finder.trim_punctuation {
+            return Some((len, tag));
+        }
+        let specific_start = tag.tagging_entity().len() + 5;
+        loop {
+            let trimmed = trim_end(&run[..len]).max(specific_start);
+            if trimmed == len {
+                return Some((len, tag));
+            }
+            (len, tag) = longest_valid_tag(run, trimmed)?;
         }
     }
 }
 
-/// The next index at or after `from` where `urn:` starts a URN: not inside a longer scheme.
-fn next_start(bytes: &[u8], from: usize) -> Option<usize> {
+/// The longest RFC 4151 tag in `run[..len]`.
+///
+/// A tag's specific and fragment accept almost any run, so the longest valid prefix lies just
+/// before the first byte no tag can continue, or at most two bytes further back (a
+/// percent-encoding cut short); before the specific, no prefix is a tag at all.
+fn longest_valid_tag(run: &str, mut len: usize) -> Option<(usize, TagUri)> {
+    loop {
+        let error = match TagUri::parse(&run[..len]) {
+            Ok(tag) => return Some((len, tag)),
+            Err(error) => error,
+        };
+        if !matches!(error.part(), Part::Specific | Part::Fragment) {
+            return None;
+        }
+        len = if error.index() < len {
+            error.index()
+        } else {
+            len - 1
+        };
+    }
+}
+
+/// The next index at or after `from` where one of `schemes` starts an identifier, not inside
+/// a longer scheme.
+fn next_start(bytes: &[u8], from: usize, schemes: &[Scheme]) -> Option<(usize, Scheme)> {
     let is_scheme_char = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
-    (from..bytes.len().saturating_sub(3)).find(|&i| {
-        bytes[i..i + 4].eq_ignore_ascii_case(b"urn:") && (i == 0 || !is_scheme_char(bytes[i - 1]))
+    (from..bytes.len().saturating_sub(3)).find_map(|i| {
+        let scheme = match bytes[i..i + 4].to_ascii_lowercase()[..] {
+            [b'u', b'r', b'n', b':'] => Scheme::Urn,
+            [b't', b'a', b'g', b':'] => Scheme::Tag,
+            _ => return None,
+        };
+        let starts = schemes.contains(&scheme) && (i == 0 || !is_scheme_char(bytes[i - 1]));
+        starts.then_some((i, scheme))
     })
 }
 
-/// Whether `b` may stand inside a URN in text under `spec` (is not an excluded character).
-fn in_run(spec: Spec, b: u8) -> bool {
-    const RFC8141: ByteSet = QUERY.union(ByteSet::from_bytes(b"#%"));
+/// Whether `b` may stand inside an identifier of `scheme` in text (is not an excluded
+/// character); URNs under `spec`.
+fn in_run(spec: Spec, scheme: Scheme, b: u8) -> bool {
+    const URI: ByteSet = QUERY.union(ByteSet::from_bytes(b"#%"));
     const RFC2141: ByteSet = RFC2141_TRANS.union(ByteSet::from_bytes(b"%/?#"));
-    match spec {
-        Spec::Rfc2141 => RFC2141.contains(b),
-        Spec::Rfc8141 | Spec::Rfc2141bis => RFC8141.contains(b),
+    match (scheme, spec) {
+        (Scheme::Urn, Spec::Rfc2141) => RFC2141.contains(b),
+        _ => URI.contains(b),
     }
 }
 

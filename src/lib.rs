@@ -76,6 +76,7 @@ extern crate std;
 mod error;
 pub mod find;
 mod grammar;
+mod identifier;
 pub mod percent;
 #[cfg(feature = "serde")]
 mod serde;
@@ -83,6 +84,7 @@ pub mod tag;
 pub mod urn;
 
 pub use error::{BuildError, ErrorKind, ParseError, Part};
+pub use identifier::{Identifier, Scheme};
 #[cfg(feature = "std")]
 pub use tag::SystemClock;
 pub use tag::{AuthorityKind, Clock, MintError, TagDate, TagMinter, TagSyntax, TagUri};

@@ -1,4 +1,6 @@
-//! `serde` support: values serialize as their text and deserialize by parsing it.
+//! `serde` support: values serialize as their text and deserialize by parsing it (a `Urn`
+//! under RFC 8141, an `Identifier` by its scheme); an invalid one fails with the parse
+//! error's message, and an owned string is parsed in place.
 
 use alloc::string::String;
 use core::fmt;
@@ -6,41 +8,65 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Spec, Urn};
+use crate::{Identifier, Spec, TagUri, Urn};
 
-/// A `Urn` serializes as its exact text.
-impl Serialize for Urn {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
+/// A value that is its text: serialized as that text, deserialized by parsing it.
+macro_rules! as_text {
+    ($type:ty, $expecting:literal, $what:literal, $parse:expr, $parse_owned:expr) => {
+        impl Serialize for $type {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct TextVisitor;
+
+                impl Visitor<'_> for TextVisitor {
+                    type Value = $type;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<$type, E> {
+                        $parse(text).map_err(|error| {
+                            E::custom(format_args!(
+                                concat!("invalid ", $what, " {:?}: {}"),
+                                text, error
+                            ))
+                        })
+                    }
+
+                    fn visit_string<E: de::Error>(self, text: String) -> Result<$type, E> {
+                        $parse_owned(text).map_err(|error| {
+                            E::custom(format_args!(concat!("invalid ", $what, ": {}"), error))
+                        })
+                    }
+                }
+
+                deserializer.deserialize_string(TextVisitor)
+            }
+        }
+    };
 }
 
-/// A `Urn` deserializes from a string, parsed as an RFC 8141 URN; an invalid one fails with
-/// the parse error's message.
-impl<'de> Deserialize<'de> for Urn {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_string(UrnVisitor)
-    }
-}
-
-struct UrnVisitor;
-
-impl Visitor<'_> for UrnVisitor {
-    type Value = Urn;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a URN (RFC 8141)")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Urn, E> {
-        Urn::parse(text).map_err(|error| E::custom(format_args!("invalid URN {text:?}: {error}")))
-    }
-
-    fn visit_string<E: de::Error>(self, text: String) -> Result<Urn, E> {
-        Urn::parse_owned_with(text, Spec::Rfc8141)
-            .map_err(|error| E::custom(format_args!("invalid URN: {error}")))
-    }
-}
+as_text!(Urn, "a URN (RFC 8141)", "URN", Urn::parse, Urn::try_from);
+as_text!(
+    TagUri,
+    "a tag URI (RFC 4151)",
+    "tag URI",
+    TagUri::parse,
+    TagUri::try_from
+);
+as_text!(
+    Identifier,
+    "a URN (RFC 8141) or a tag URI (RFC 4151)",
+    "identifier",
+    Identifier::parse,
+    |text: String| Identifier::parse(&text)
+);
 
 /// A `Spec` serializes as its short name (`rfc8141`, `rfc2141`, `rfc2141bis`).
 impl Serialize for Spec {

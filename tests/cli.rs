@@ -209,11 +209,99 @@ fn find_reports_line_and_column() {
 fn help_mentions_every_subcommand_and_the_exit_codes() {
     let output = urn_tag(&["--help"], None);
     let help = stdout(&output);
-    for command in ["check", "eq", "explain", "normalize", "find"] {
+    for command in ["check", "eq", "explain", "normalize", "find", "mint-tag"] {
         assert!(
             help.contains(&format!("  {command} ")),
             "{command} in\n{help}"
         );
     }
     assert!(help.contains("Exit status:"));
+}
+
+#[test]
+fn eq_compares_tags_exactly() {
+    // RFC 4151 §2.4: equality is exact, so a different date spelling is a different tag.
+    let different = urn_tag(
+        &["eq", "tag:example.com,2000:", "tag:example.com,2000-01-01:"],
+        None,
+    );
+    assert_eq!(
+        (different.status.code(), stdout(&different).as_str()),
+        (Some(1), "not equivalent\n")
+    );
+    let case = urn_tag(
+        &["eq", "tag:EXAMPLE.com,2000:x", "tag:example.com,2000:x"],
+        None,
+    );
+    assert_eq!(case.status.code(), Some(1));
+    let same = urn_tag(
+        &["eq", "tag:example.com,2000:x", "tag:example.com,2000:x"],
+        None,
+    );
+    assert_eq!(
+        (same.status.code(), stdout(&same).as_str()),
+        (Some(0), "equivalent\n")
+    );
+    let mixed = urn_tag(&["eq", "tag:example.com,2000:x", "urn:example:x"], None);
+    assert_eq!(mixed.status.code(), Some(1));
+    let invalid = urn_tag(
+        &[
+            "eq",
+            "tag:example.com,1900-02-29:x",
+            "tag:example.com,2000:x",
+        ],
+        None,
+    );
+    assert_eq!(invalid.status.code(), Some(2));
+}
+
+#[test]
+fn explain_a_tag() {
+    let output = urn_tag(&["explain", "tag:sandro@w3.org,2004-05:Sandro"], None);
+    assert_eq!(output.status.code(), Some(0));
+    let out = stdout(&output);
+    for expected in [
+        "valid tag URI under RFC 4151",
+        "authority    4..17     \"sandro@w3.org\"         emailAddress",
+        "date         18..25    \"2004-05\"               date",
+        "authority    email address: local part \"sandro\", domain \"w3.org\"",
+        "date         2004-05-01 (RFC 4151 §2.2: month and day default to 01)",
+    ] {
+        assert!(out.contains(expected), "{expected:?} in\n{out}");
+    }
+    let invalid = urn_tag(&["explain", "tag:example.com,2001-02-29:x"], None);
+    assert_eq!(invalid.status.code(), Some(1));
+    assert!(
+        stdout(&invalid).contains(
+            "invalid tag URI under RFC 4151: day 29 does not exist in 2001-02 at byte 24"
+        )
+    );
+    let neither = urn_tag(&["explain", "mailto:x@example.com"], None);
+    assert_eq!(
+        stdout(&neither),
+        "mailto:x@example.com\n  invalid: expected \"urn:\" or \"tag:\" at byte 0\n  mailto:x@example.com\n  ^\n"
+    );
+}
+
+#[test]
+fn normalize_prints_tags_unchanged() {
+    let output = urn_tag(&["normalize", "TAG:Example.com,2000:X", "URN:EX:a"], None);
+    assert_eq!(stdout(&output), "TAG:Example.com,2000:X\nurn:ex:a\n");
+}
+
+#[test]
+fn find_reports_tags_and_urns() {
+    let output = urn_tag(
+        &["find", "--json"],
+        Some("<id>tag:example.com,2005:post-1</id> urn:ex:y.\n"),
+    );
+    assert_eq!(
+        stdout(&output),
+        concat!(
+            r#"{"line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1"}"#,
+            "\n",
+            r#"{"line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y"}"#,
+            "\n"
+        )
+    );
 }

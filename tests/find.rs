@@ -11,7 +11,7 @@ fn assert_finds(text: &str, expected: &[&str]) {
     assert_eq!(texts, expected, "in {text:?}");
     for m in &found {
         assert_eq!(
-            m.urn().as_str(),
+            m.value().as_str(),
             &text[m.range()],
             "the match is the URN's exact text"
         );
@@ -98,13 +98,13 @@ fn rfc2141_and_untrimmed_finders() {
     let rfc2141: Vec<String> = Finder::new()
         .spec(Spec::Rfc2141)
         .urns(text)
-        .map(|m| m.into_urn().into_string())
+        .map(|m| m.into_value().into_string())
         .collect();
     assert_eq!(rfc2141, ["urn:foo:a", "urn:foo:x"]);
     let untrimmed: Vec<String> = Finder::new()
         .trim_punctuation(false)
         .urns(text)
-        .map(|m| m.into_urn().into_string())
+        .map(|m| m.into_value().into_string())
         .collect();
     assert_eq!(untrimmed, ["urn:foo:a/b,", "urn:foo:x~y,", "urn:urn:z."]);
 }
@@ -118,4 +118,46 @@ fn repetitive_input_stays_linear() {
     assert_eq!(found.len(), 1);
     // The longest valid prefix stops before "%zz"; its final ':' is trimmed as punctuation.
     assert_eq!(found[0].range(), 0..text.len() - 4);
+}
+
+#[track_caller]
+fn assert_finds_tags(text: &str, expected: &[&str]) {
+    let found: Vec<&str> = find::tags(text).map(|m| &text[m.range()]).collect();
+    assert_eq!(found, expected, "in {text:?}");
+}
+
+/// Tag URIs in the places they appear: Atom ids, YAML, JSON, prose.
+#[rstest]
+#[case::atom_id("<id>tag:example.com,2005:post-1</id>", &["tag:example.com,2005:post-1"])]
+#[case::atom_attribute(r#"<link rel="related" href="tag:diveintomark.org,2004:3.2397"/>"#, &["tag:diveintomark.org,2004:3.2397"])]
+#[case::yaml_tag("%TAG ! tag:yaml.org,2002:\n--- !int 3", &["tag:yaml.org,2002:"])]
+#[case::json(r#"{"id":"tag:sandro@w3.org,2004-05:Sandro"}"#, &["tag:sandro@w3.org,2004-05:Sandro"])]
+#[case::prose_full_stop("Our feed is tag:example.com,2000:feed.", &["tag:example.com,2000:feed"])]
+#[case::fragment_kept("See tag:example.com,2000:x#part, then", &["tag:example.com,2000:x#part"])]
+#[case::empty_specific("tag:example.com,2000: is a tag", &["tag:example.com,2000:"])]
+#[case::bad_percent_cut("tag:example.com,2000:a%zz", &["tag:example.com,2000:a"])]
+#[case::percent_cut_short("tag:example.com,2000:a%4", &["tag:example.com,2000:a"])]
+#[case::second_hash_cut("tag:example.com,2000:a#b#c", &["tag:example.com,2000:a#b"])]
+#[case::no_date("tag:example.com: nothing", &[])]
+#[case::bad_month("tag:example.com,2000-13:x", &[])]
+#[case::inside_another_scheme("xtag:example.com,2000:x", &[])]
+fn tags(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_tags(text, expected);
+}
+
+/// URNs and tags together, in text order, each checked.
+#[test]
+fn identifiers_in_order() {
+    let text = "tag:example.com,2000:a then urn:isbn:0451450523, tag:b.org,1999:c.";
+    let found: Vec<(String, &str)> = find::identifiers(text)
+        .map(|m| (m.value().scheme().to_string(), &text[m.range()]))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("tag".to_owned(), "tag:example.com,2000:a"),
+            ("urn".to_owned(), "urn:isbn:0451450523"),
+            ("tag".to_owned(), "tag:b.org,1999:c"),
+        ]
+    );
 }

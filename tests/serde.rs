@@ -60,3 +60,40 @@ fn spec_round_trips_by_name() {
     );
     assert!(serde_json::from_str::<Spec>(r#""rfc1""#).is_err());
 }
+
+#[test]
+fn tag_uri_round_trips_as_text() {
+    use urn_tag::TagUri;
+    let tag: TagUri = serde_json::from_str(r#""tag:yaml.org,2002:int""#).unwrap();
+    assert_eq!(tag.specific(), "int");
+    assert_eq!(
+        serde_json::to_string(&tag).unwrap(),
+        r#""tag:yaml.org,2002:int""#
+    );
+    let error = serde_json::from_str::<TagUri>(r#""tag:example.com,1900-02-29:x""#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"invalid tag URI "tag:example.com,1900-02-29:x": day 29 does not exist in 1900-02 at byte 24 at line 1 column 30"#
+    );
+}
+
+#[test]
+fn identifier_parses_by_scheme() {
+    use urn_tag::{Identifier, Scheme};
+    let ids: Vec<Identifier> =
+        serde_json::from_str(r#"["urn:isbn:0451450523", "tag:a.org,2000:x"]"#).unwrap();
+    assert_eq!(
+        ids.iter().map(Identifier::scheme).collect::<Vec<_>>(),
+        [Scheme::Urn, Scheme::Tag]
+    );
+    assert_eq!(
+        serde_json::to_string(&ids).unwrap(),
+        r#"["urn:isbn:0451450523","tag:a.org,2000:x"]"#
+    );
+    let error = serde_json::from_str::<Identifier>(r#""mailto:x@y""#).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with(r#"invalid identifier "mailto:x@y": expected "urn:" or "tag:" at byte 0"#)
+    );
+}

@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
             for found in Finder::new().spec(spec).trim_punctuation(trim).urns(&text) {
                 let range = found.range();
                 assert!(range.start >= end && range.end <= text.len());
-                assert_eq!(found.urn().as_str(), &text[range.clone()]);
+                assert_eq!(found.value().as_str(), &text[range.clone()]);
                 end = range.end;
             }
         }

@@ -14,7 +14,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
-use crate::error::{ErrorKind, ParseError};
+use crate::error::{ErrorKind, ParseError, Part};
 use recognize::Offsets;
 
 #[cfg(feature = "std")]
@@ -481,6 +481,38 @@ impl TagUri {
             0 => None,
             hash => Some(&self.serialization[hash + 1..]),
         }
+    }
+
+    /// Every part, in order, with its byte range: the scheme (`tag`, without its colon), the
+    /// authority, the date, the specific (perhaps empty) and, when there is a `#`, the
+    /// fragment (perhaps empty).
+    ///
+    /// ```
+    /// use urn_tag::{Part, TagUri};
+    ///
+    /// let tag = TagUri::parse("tag:yaml.org,2002:int#")?;
+    /// let parts: Vec<_> = tag.parts().collect();
+    /// assert_eq!(
+    ///     parts,
+    ///     [(Part::Scheme, 0..3), (Part::Authority, 4..12), (Part::Date, 13..17), (Part::Specific, 18..21), (Part::Fragment, 22..22)]
+    /// );
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn parts(&self) -> impl Iterator<Item = (Part, core::ops::Range<usize>)> + '_ {
+        let Offsets {
+            comma, colon, hash, ..
+        } = self.offsets;
+        let len = self.serialization.len();
+        let specific_end = if hash == 0 { len } else { hash };
+        [
+            Some((Part::Scheme, 0..3)),
+            Some((Part::Authority, 4..comma)),
+            Some((Part::Date, comma + 1..colon)),
+            Some((Part::Specific, colon + 1..specific_end)),
+            (hash != 0).then_some((Part::Fragment, hash + 1..len)),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// What RFC 4151 advises against in this tag, or requires only in prose, in the order of

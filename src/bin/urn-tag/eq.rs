@@ -2,11 +2,11 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{Spec, Urn};
+use urn_tag::{Identifier, Spec};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax (and equivalence rules) to compare under: rfc8141, rfc2141 or rfc2141bis.
+    /// URN syntax (and equivalence rules) to compare URNs under: rfc8141, rfc2141 or rfc2141bis.
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
     /// The first identifier.
@@ -16,14 +16,23 @@ pub struct Args {
 }
 
 /// Prints `equivalent` or `not equivalent`; exits 0, 1, or 2 when an input is invalid.
+///
+/// Two URNs are compared by RFC equivalence (RFC 8141 §3, or RFC 2141 §5 under those specs);
+/// two tag URIs by RFC 4151 §2.4, which is exact equality; a URN and a tag are never the same.
 pub fn run(args: &Args) -> ExitCode {
     let parse = |input: &str| {
-        Urn::parse_with(input, args.spec).map_err(|error| eprintln!("urn-tag: {input}: {error}"))
+        Identifier::parse_with(input, args.spec)
+            .map_err(|error| eprintln!("urn-tag: {input}: {error}"))
     };
     let (Ok(a), Ok(b)) = (parse(&args.a), parse(&args.b)) else {
         return ExitCode::from(2);
     };
-    if a.equivalent(&b) {
+    let same = match (&a, &b) {
+        (Identifier::Urn(a), Identifier::Urn(b)) => a.equivalent(b),
+        (Identifier::Tag(a), Identifier::Tag(b)) => a == b,
+        _ => false,
+    };
+    if same {
         println!("equivalent");
         ExitCode::SUCCESS
     } else {

@@ -2,13 +2,13 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{Part, Spec, Urn};
+use urn_tag::{AuthorityKind, Identifier, Part, Scheme, Spec, TagUri, Urn};
 
 use crate::report::{self, Style};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax to read the input under: rfc8141, rfc2141 or rfc2141bis.
+    /// URN syntax to read a URN under: rfc8141, rfc2141 or rfc2141bis (tags are RFC 4151).
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
     /// The identifier to explain.
@@ -19,22 +19,84 @@ pub fn run(args: &Args) -> ExitCode {
     let style = Style {
         on: report::colour_stdout(),
     };
-    match Urn::parse_with(&args.input, args.spec) {
-        Ok(urn) => {
+    match Identifier::parse_with(&args.input, args.spec) {
+        Ok(Identifier::Urn(urn)) => {
             print!("{}", explain_urn(&urn, style));
             ExitCode::SUCCESS
         }
+        Ok(Identifier::Tag(tag)) => {
+            print!("{}", explain_tag(&tag, style));
+            ExitCode::SUCCESS
+        }
         Err(error) => {
+            let what = match Scheme::of(&args.input) {
+                Some(Scheme::Urn) => format!("invalid URN under {}", args.spec.document()),
+                Some(Scheme::Tag) => "invalid tag URI under RFC 4151".to_owned(),
+                None => "invalid".to_owned(),
+            };
             println!("{}", args.input);
-            println!(
-                "  {} under {}: {error}",
-                style.bad("invalid URN"),
-                args.spec.document()
-            );
+            println!("  {}: {error}", style.bad(&what));
             println!("{}", report::caret(&args.input, error.index(), "  "));
             ExitCode::from(1)
         }
     }
+}
+
+/// The table of parts: name, byte range, text, and the grammar rule it came from.
+fn parts_table(
+    text: &str,
+    parts: impl Iterator<Item = (Part, std::ops::Range<usize>)>,
+    rule: impl Fn(Part) -> &'static str,
+) -> String {
+    let mut out = format!(
+        "  {:<13}{:<10}{:<24}{}\n",
+        "part", "bytes", "text", "grammar rule"
+    );
+    for (part, range) in parts {
+        let bytes = format!("{}..{}", range.start, range.end);
+        let quoted = format!("{:?}", &text[range]);
+        out += &format!(
+            "  {:<13}{bytes:<10}{quoted:<24}{}\n",
+            part.name(),
+            rule(part)
+        );
+    }
+    out
+}
+
+fn explain_tag(tag: &TagUri, style: Style) -> String {
+    let mut out = format!(
+        "{tag}\n  {} under {}\n",
+        style.good("valid tag URI"),
+        "RFC 4151"
+    );
+    out += &parts_table(tag.as_str(), tag.parts(), |part| match part {
+        Part::Scheme => "tagURI",
+        Part::Authority => match tag.authority_kind() {
+            AuthorityKind::Email => "emailAddress",
+            AuthorityKind::Dns => "DNSname",
+            _ => "lenient_authorityName",
+        },
+        Part::Date => "date",
+        Part::Specific => "specific",
+        _ => "fragment",
+    });
+    let authority = match (tag.local_part(), tag.domain()) {
+        (Some(local), Some(domain)) => {
+            format!("email address: local part {local:?}, domain {domain:?}")
+        }
+        _ => format!("DNS name {:?}", tag.authority()),
+    };
+    out += &format!("  authority    {authority}\n");
+    out += &format!(
+        "  date         {} (RFC 4151 §2.2: month and day default to 01)\n",
+        tag.date()
+    );
+    out += "  equality     exact, character by character (RFC 4151 §2.4)\n";
+    for lint in tag.lints() {
+        out += &format!("  {} {lint}\n", style.dim("note        "));
+    }
+    out
 }
 
 /// The grammar rule of `urn.pest` each part comes from.
@@ -63,19 +125,7 @@ fn explain_urn(urn: &Urn, style: Style) -> String {
         style.good("valid URN"),
         urn.spec().document()
     );
-    out += &format!(
-        "  {:<13}{:<10}{:<24}{}\n",
-        "part", "bytes", "text", "grammar rule"
-    );
-    for (part, range) in urn.parts() {
-        let bytes = format!("{}..{}", range.start, range.end);
-        let text = format!("{:?}", &urn.as_str()[range]);
-        out += &format!(
-            "  {:<13}{bytes:<10}{text:<24}{}\n",
-            part.name(),
-            rule(urn.spec(), part)
-        );
-    }
+    out += &parts_table(urn.as_str(), urn.parts(), |part| rule(urn.spec(), part));
     let class = urn.nid_class();
     let clause = class.clause().map_or_else(
         || " (RFC 8141 §5.1)".to_owned(),

@@ -1,4 +1,4 @@
-//! `urn-tag find`: the identifiers found in free text, with their line and column.
+//! `urn-tag find`: the URNs and tag URIs found in free text, with their line and column.
 
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use urn_tag::find::Finder;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax the found URNs must have: rfc8141, rfc2141 or rfc2141bis.
+    /// URN syntax the found URNs must have: rfc8141, rfc2141 or rfc2141bis (tags are RFC 4151).
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
     /// Keep trailing sentence punctuation (. , ; : ! ? ' * _ ~ and an unmatched ")") in matches.
@@ -43,7 +43,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         .trim_punctuation(!args.keep_punctuation);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut found = 0u64;
-    // No URN spans a line break (line breaks are excluded characters), so lines are searched
+    // No identifier spans a line break (line breaks are excluded characters), so lines are searched
     // one at a time, in constant memory.
     let (mut reader, mut line, mut offset) = (input, Vec::new(), 0);
     for number in 1.. {
@@ -52,14 +52,14 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
             break;
         }
         let text = String::from_utf8_lossy(&line);
-        for found_urn in finder.urns(&text) {
+        for found_id in finder.identifiers(&text) {
             found += 1;
-            let range = found_urn.range();
+            let range = found_id.range();
             let record = Match {
                 line: number,
                 column: text[..range.start].chars().count() + 1,
                 offset: offset + range.start,
-                kind: "urn",
+                kind: found_id.value().scheme().name(),
                 text: &text[range],
             };
             if args.json {

@@ -2,17 +2,18 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{Spec, Urn};
+use urn_tag::{Identifier, Spec};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax to read the inputs under: rfc8141, rfc2141 or rfc2141bis.
+    /// URN syntax to read URNs under: rfc8141, rfc2141 or rfc2141bis.
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
-    /// Print the equivalence key (what `eq` compares) instead of the normalized URN.
+    /// Print the equivalence key (what `eq` compares) instead of the normalized form.
     #[arg(long)]
     key: bool,
-    /// URNs to normalize.
+    /// URNs or tag URIs to normalize. A tag is printed as it is: RFC 4151 §2.4 compares tags
+    /// character by character, so no other spelling names the same tag.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
 }
@@ -22,9 +23,10 @@ pub struct Args {
 pub fn run(args: &Args) -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     for input in &args.inputs {
-        match Urn::parse_with(input, args.spec) {
-            Ok(urn) if args.key => println!("{}", urn.equivalence_key()),
-            Ok(urn) => println!("{}", urn.normalized()),
+        match Identifier::parse_with(input, args.spec) {
+            Ok(Identifier::Urn(urn)) if args.key => println!("{}", urn.equivalence_key()),
+            Ok(Identifier::Urn(urn)) => println!("{}", urn.normalized()),
+            Ok(Identifier::Tag(tag)) => println!("{tag}"),
             Err(error) => {
                 eprintln!("urn-tag: {input}: {error}");
                 status = ExitCode::from(1);
