@@ -19,9 +19,6 @@ seed() { # target, then inputs on standard input, one per line
 inputs() { grep -v '^#' "$data/$1" | tail -n +2 | cut -f "$2"; }
 
 { inputs peer-urn-vectors.tsv 4; inputs peer-urn-equivalence.tsv 4; inputs peer-urn-equivalence.tsv 5; } | sort -u | seed parse_urn
-{ inputs peer-urn-vectors.tsv 4 | sed 's/^/See /; s/$/, and more./'; } | seed find_urns
+{ inputs peer-urn-vectors.tsv 4; inputs peer-tag-vectors.tsv 3; } | sed 's/^/See /; s/$/, and more./' | seed find_urns
 { inputs peer-urn-vectors.tsv 4; printf '%s\n' 'caf%C3%A9' '%E2%80%AE' '%zz%4' '%00%FF' 'a?=b' '/x?y#z'; } | seed percent_decode
-for tsv in "$data"/peer-tag-vectors.tsv; do
-    [ -f "$tsv" ] && [ -d fuzz_targets ] && grep -q parse_tag Cargo.toml && inputs "$(basename "$tsv")" 3 | seed parse_tag
-done
-exit 0
+inputs peer-tag-vectors.tsv 3 | sort -u | seed parse_tag

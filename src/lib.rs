@@ -5,11 +5,15 @@
 //! * **URNs**: RFC 8141 (2017, the default), RFC 2141 (1997) and the 2011 URNbis draft
 //!   (`draft-ietf-urnbis-rfc2141bis-urn-01`), each with its own grammar ([`Spec`]); NID
 //!   classes (RFC 8141 §5, RFC 3406), the IANA registry of namespaces, URN-equivalence
-//!   (RFC 8141 §3, RFC 2141 §5), percent-encoding, a builder, SHOULD-level lints, and a finder
-//!   for URNs in free text.
+//!   (RFC 8141 §3, RFC 2141 §5), percent-encoding, a builder, SHOULD-level lints.
+//! * **Tag URIs**: RFC 4151, strict by default, with erratum 1485's email addresses and a
+//!   lenient syntax for other authorities on request ([`TagSyntax`]); the date's defaults and
+//!   calendar, DNS length limits, exact equality, and minting with the shortest date form.
+//! * Finding both in free text ([`find`]).
 //!
-//! The grammars are the source of truth: `urn.pest`, shipped with the crate, transcribes the
-//! RFC ABNF rule by rule, and the types here walk its parse once into byte offsets. Where the
+//! The grammars are the source of truth: `urn.pest` and `tag.pest`, shipped with the crate,
+//! transcribe the RFC ABNF rule by rule, and the types here walk their parse once into byte
+//! offsets. Where the
 //! RFCs are ambiguous the crate follows documented rulings: an r-component ends at the first
 //! `?=` (RFC 8141 §2.3.1), a q-component only at `#`; empty r- and q-components are errors and
 //! an empty f-component is not; a `?` after the NSS that starts neither `?+` nor `?=` is an
@@ -35,6 +39,22 @@
 //! # Ok::<(), urn_tag::ParseError>(())
 //! ```
 //!
+//! Tag URIs work the same way; [`Identifier`] parses either, by its scheme:
+//!
+//! ```
+//! use urn_tag::{Identifier, TagDate, TagUri};
+//!
+//! let tag = TagUri::parse("tag:timothy@hpl.hp.com,2001:web/externalHome")?;
+//! assert_eq!((tag.local_part(), tag.domain()), (Some("timothy"), Some("hpl.hp.com")));
+//! assert_eq!(tag.date(), TagDate::new(2001, 1, 1).unwrap());
+//!
+//! let err = TagUri::parse("tag:example.com,1900-02-29:x").unwrap_err();
+//! assert_eq!(err.to_string(), "day 29 does not exist in 1900-02 at byte 24");
+//!
+//! assert!(matches!(Identifier::parse("urn:ietf:rfc:4151")?, Identifier::Urn(_)));
+//! # Ok::<(), urn_tag::ParseError>(())
+//! ```
+//!
 //! # Equality
 //!
 //! A [`Urn`]'s `Eq`, `Ord` and `Hash` compare its exact text, as `url`, `fluent-uri` and
@@ -42,7 +62,8 @@
 //! equals what it prints. RFC equivalence, which ignores the case of the scheme and NID and of
 //! percent-encodings and drops the r-, q- and f-components, is the explicit
 //! [`Urn::equivalent`], with [`Urn::equivalence_key`] for hash maps. (The `urn` crate makes
-//! the opposite choice, and its `==` is RFC equivalence.)
+//! the opposite choice, and its `==` is RFC equivalence.) For tag URIs the exact text *is*
+//! the RFC's equality (RFC 4151 §2.4), so [`TagUri`]'s `Eq` needs no companion.
 //!
 //! ```
 //! use urn_tag::Urn;
@@ -56,15 +77,18 @@
 //!
 //! # Features
 //!
-//! * `std` (default): nothing in the library needs it; it is `no_std` with `alloc`.
+//! * `std` (default): [`SystemClock`], today's UTC date for minting tags; everything else is
+//!   `no_std` with `alloc`.
 //! * `serde`: values serialize as their text and deserialize by parsing it.
-//! * `cli`: the `urn-tag` command-line tool (`check`, `eq`).
+//! * `cli`: the `urn-tag` command-line tool (`check`, `explain`, `eq`, `normalize`, `find`,
+//!   `mint-tag`).
 //!
 //! # Modules
 //!
 //! * [`urn`]: the [`Urn`] type and everything about URN namespaces and equivalence.
+//! * [`tag`]: the [`TagUri`] type, its dates, and minting.
 //! * [`percent`]: percent-decoding and -encoding, and the human display form.
-//! * [`find`]: URNs in free text.
+//! * [`find`]: URNs and tag URIs in free text.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

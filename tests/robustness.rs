@@ -236,3 +236,151 @@ fn huge_and_hostile_inputs() {
         assert_eq!(error.index(), 7 + (1 << 20));
     }
 }
+
+// ---- Tag URIs ------------------------------------------------------------------------------
+
+use urn_tag::{TagSyntax, TagUri};
+
+/// Arbitrary strings, and strings shaped like tags over the characters that matter.
+fn tag_inputs() -> impl Strategy<Value = String> {
+    let piece = |choices: &[&'static str]| prop::sample::select(choices.to_vec());
+    let authority = prop::collection::vec(
+        piece(&["a", "Z", "9", "-", ".", "_", "@", "+", "%41", ":", "é", " "]),
+        0..12,
+    )
+    .prop_map(|parts| parts.concat());
+    let date = piece(&[
+        "2000",
+        "2000-01",
+        "2000-02-29",
+        "1900-02-29",
+        "2001-13",
+        "2001-04-31",
+        "200",
+        "2000-1",
+        "",
+    ]);
+    let tail = prop::collection::vec(
+        piece(&[
+            "x", "/", "?", "#", "%", "%2F", "%zz", ":", ",", "@", " ", "é", "\u{0}",
+        ]),
+        0..10,
+    )
+    .prop_map(|parts| parts.concat());
+    let shaped = (
+        piece(&["tag:", "TAG:", "tag", "tog:"]),
+        authority,
+        prop::option::of(Just(",")),
+        date,
+        prop::option::of(Just(":")),
+        tail,
+    )
+        .prop_map(|(scheme, authority, comma, date, colon, tail)| {
+            format!(
+                "{scheme}{authority}{}{date}{}{tail}",
+                comma.unwrap_or(""),
+                colon.unwrap_or("")
+            )
+        });
+    prop_oneof![any::<String>(), shaped]
+}
+
+fn tag_part_lower_bound(input: &str, part: Part) -> usize {
+    let after = |needle: char, from: usize| {
+        input
+            .get(from..)
+            .and_then(|rest| rest.find(needle))
+            .map(|i| from + i + 1)
+    };
+    let date = after(',', 4).unwrap_or(usize::MAX);
+    match part {
+        Part::Scheme => 0,
+        Part::Authority => 4,
+        Part::Date => date,
+        Part::Specific => after(':', date).unwrap_or(usize::MAX),
+        Part::Fragment => after('#', date).unwrap_or(usize::MAX),
+        other => panic!("no tag error names {other:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn any_input_gives_a_tag_or_a_sound_error(input in tag_inputs()) {
+        for syntax in TagSyntax::ALL {
+            match TagUri::parse_with(&input, syntax) {
+                Ok(tag) => check_tag(&input, &tag),
+                Err(error) => {
+                    prop_assert!(error.index() <= input.len() && input.is_char_boundary(error.index()));
+                    let bound = tag_part_lower_bound(&input, error.part());
+                    prop_assert!(error.index() >= bound, "{syntax} {input:?}: {error}");
+                }
+            }
+        }
+    }
+}
+
+#[track_caller]
+fn check_tag(input: &str, tag: &TagUri) {
+    assert_eq!(tag.as_str(), input);
+    let mut text = String::new();
+    let mut end = 0;
+    for (part, range) in tag.parts() {
+        let delimiter = &input[end..range.start];
+        let expected = match part {
+            Part::Scheme => "",
+            Part::Authority | Part::Specific => ":",
+            Part::Date => ",",
+            _ => "#",
+        };
+        assert_eq!(delimiter, expected, "{input:?}: before {part}");
+        text += delimiter;
+        text += &input[range.clone()];
+        end = range.end;
+    }
+    assert_eq!(text, input);
+    let uri =
+        fluent_uri::Uri::parse(input).unwrap_or_else(|e| panic!("{input:?} is not a URI: {e}"));
+    assert!(uri.scheme().as_str().eq_ignore_ascii_case("tag"));
+    let path_end = input.find(['?', '#']).unwrap_or(input.len());
+    assert_eq!(uri.path().as_str(), &input[4..path_end]);
+    assert_eq!(uri.fragment().map(|f| f.as_str()), tag.fragment());
+}
+
+/// Every tag of the test vectors that parses is a URI whose parts re-assemble.
+#[test]
+fn vector_tags_are_uris() {
+    let mut accepted = 0;
+    for line in include_str!("data/peer-tag-vectors.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+    {
+        let input = line.split('\t').nth(2).unwrap();
+        for syntax in TagSyntax::ALL {
+            if let Ok(tag) = TagUri::parse_with(input, syntax) {
+                check_tag(input, &tag);
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted > 200, "{accepted}");
+}
+
+#[test]
+fn huge_tags() {
+    let long_specific = format!("tag:example.com,2000:{}", "x/".repeat(500_000));
+    assert_eq!(
+        TagUri::parse(&long_specific).unwrap().specific().len(),
+        1_000_000
+    );
+    let long_authority = format!("tag:{}.com,2000:x", "a".repeat(1 << 20));
+    let error = TagUri::parse(&long_authority).unwrap_err();
+    assert_eq!(error.part(), Part::Authority);
+    let many_dots = format!("tag:{}a,2000:x", "a.".repeat(200_000));
+    assert_eq!(
+        TagUri::parse(&many_dots).unwrap_err().part(),
+        Part::Authority
+    );
+}

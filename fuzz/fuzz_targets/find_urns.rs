@@ -1,6 +1,6 @@
-//! Searches arbitrary text for URNs under every spec: never panics, every match lies inside
-//! the text on character boundaries, matches do not overlap and each is the exact text of a
-//! valid URN.
+//! Searches arbitrary text for URNs (under every spec) and tag URIs: never panics, every
+//! match lies inside the text on character boundaries, matches do not overlap and each is the
+//! exact text of a valid identifier.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     for spec in Spec::ALL {
         for trim in [true, false] {
             let mut end = 0;
-            for found in Finder::new().spec(spec).trim_punctuation(trim).urns(&text) {
+            for found in Finder::new().spec(spec).trim_punctuation(trim).identifiers(&text) {
                 let range = found.range();
                 assert!(range.start >= end && range.end <= text.len());
                 assert_eq!(found.value().as_str(), &text[range.clone()]);
