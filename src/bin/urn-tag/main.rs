@@ -1,6 +1,8 @@
 //! `urn-tag`: check URNs and tag URIs from the command line.
 
 mod check;
+#[cfg(feature = "grammar-tools")]
+mod grammar;
 mod report;
 
 use std::process::ExitCode;
@@ -26,12 +28,18 @@ struct Cli {
 enum Command {
     /// Check each INPUT (or each line of standard input) and report whether it is valid.
     Check(check::Args),
+    /// Review the grammar files: railroad diagrams, rule coverage, trial of an edited grammar.
+    #[cfg(feature = "grammar-tools")]
+    #[command(subcommand)]
+    Grammar(grammar::Command),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Check(args) => check::run(&args),
+        #[cfg(feature = "grammar-tools")]
+        Command::Grammar(command) => grammar::run(&command),
     };
     match outcome {
         Ok(code) => code,
