@@ -2,7 +2,7 @@
 //! `.pest` file at the repository root.
 #![cfg(feature = "grammar-tools")]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -63,6 +63,90 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+#[test]
+fn committed_diagrams_are_up_to_date() {
+    let output = urn_tag(&[
+        "grammar",
+        "diagram",
+        "--out",
+        &format!("{ROOT}/docs/grammar"),
+        "--check",
+    ]);
+    assert!(
+        output.status.success(),
+        "docs/grammar is stale: run `cargo run --features grammar-tools -- grammar diagram --out \
+         docs/grammar` and commit the result\n{}",
+        stderr(&output)
+    );
+    // One page per grammar file, and nothing else.
+    let mut pages: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs/grammar"))
+        .expect("docs/grammar")
+        .map(|entry| {
+            entry
+                .expect("directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    pages.sort();
+    let expected: Vec<String> = grammar_stems()
+        .iter()
+        .map(|s| format!("{s}.html"))
+        .collect();
+    assert_eq!(
+        pages, expected,
+        "docs/grammar holds one page per .pest file at the root"
+    );
+}
+
+#[test]
+fn diagram_writes_one_page_per_grammar_with_every_rule() {
+    let dir = TempDir::new("diagram");
+    let out = dir.0.to_string_lossy().into_owned();
+    let output = urn_tag(&["grammar", "diagram", "--out", &out]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let page = std::fs::read_to_string(dir.0.join("urn.html")).expect("urn.html");
+    for rule in [
+        "rfc8141",
+        "NID",
+        "r_component",
+        "rfc2141_NSS",
+        "rfc2141bis_URI",
+    ] {
+        assert!(page.contains(&format!("<section id=\"{rule}\">")), "{rule}");
+    }
+    assert_eq!(
+        page.matches("<svg").count(),
+        page.matches("<section").count()
+    );
+    assert!(page.contains("RFC 8141 §2.3.1: &quot;The r-component ends with"));
+    assert!(page.contains("// PEG: the ABNF alone would let an r-component swallow"));
+    // The same file gives the same bytes.
+    let again = urn_tag(&["grammar", "diagram", "--out", &out, "--check"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+}
+
+#[test]
+fn diagram_check_reports_a_stale_page() {
+    let dir = TempDir::new("stale");
+    dir.file("urn.html", "<html>old</html>\n");
+    let output = urn_tag(&[
+        "grammar",
+        "diagram",
+        "--out",
+        &dir.0.to_string_lossy(),
+        "--check",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("urn.html is stale"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stderr(&output).contains("grammar diagram --out"));
 }
 
 #[test]

@@ -1,12 +1,15 @@
 //! `urn-tag grammar`: tools for reviewing the `.pest` grammar files against their RFCs.
 //!
+//! * `diagram` writes one HTML page per grammar file: each rule's `///` text, its pest body
+//!   and a railroad diagram drawn from the file itself.
 //! * `coverage` counts, for every rule, the test-vector inputs that exercise it.
 //! * `try` loads a `.pest` file at run time and tries one of its rules on some inputs.
 //!
 //! The grammar files and the test vectors are embedded at build time ([`GRAMMAR_FILES`]), so
-//! `coverage` works from any directory.
+//! `diagram` and `coverage` work from any directory.
 
 mod coverage;
+mod diagram;
 mod source;
 mod trial;
 
@@ -16,6 +19,9 @@ use std::process::ExitCode;
 /// The `grammar` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
+    /// Write DIR/urn.html (one page per grammar file): for each rule, its RFC section and
+    /// ABNF, its pest body and a railroad diagram.
+    Diagram(diagram::Args),
     /// List every rule of every grammar file with the number of test-vector inputs that
     /// exercise it; exit 1 if a rule is never exercised.
     Coverage(coverage::Args),
@@ -27,6 +33,7 @@ pub enum Command {
 
 pub fn run(command: &Command) -> io::Result<ExitCode> {
     match command {
+        Command::Diagram(args) => diagram::run(args),
         Command::Coverage(args) => coverage::run(args),
         Command::Try(args) => trial::run(args),
     }
@@ -34,7 +41,7 @@ pub fn run(command: &Command) -> io::Result<ExitCode> {
 
 /// A grammar file of this repository, as built into the tool.
 pub struct GrammarFile {
-    /// The file's name at the repository root.
+    /// The file's name at the repository root; its stem names the diagram page.
     pub name: &'static str,
     pub source: &'static str,
     /// The test vectors whose inputs exercise its rules.
