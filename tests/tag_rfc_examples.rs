@@ -186,3 +186,28 @@ fn s2_4_equality_is_exact(#[case] a: &str, #[case] b: &str, #[case] equal: bool)
     assert_eq!(a == b, equal);
     assert_eq!(a.cmp(&b).is_eq(), equal);
 }
+
+/// tests/data/tag-grammar-examples.tsv (the inputs the grammar tools run): the verdict of each
+/// row is this crate's, and every entry rule is a syntax.
+#[test]
+fn grammar_examples_file_states_this_crates_verdicts() {
+    let data = include_str!("data/tag-grammar-examples.tsv");
+    let mut lines = data.lines().filter(|line| !line.starts_with('#'));
+    assert_eq!(lines.next(), Some("entry\tinput\tvalid\tsource"));
+    let mut rows = 0;
+    for line in lines {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [entry, input, valid, source] = fields[..] else {
+            panic!("four columns: {line:?}");
+        };
+        let syntax = urn_tag::TagSyntax::ALL
+            .into_iter()
+            .find(|syntax| syntax.name() == entry)
+            .expect("entry names a syntax");
+        let ours = if urn_tag::TagUri::parse_with(input, syntax).is_ok() { "valid" } else { "invalid" };
+        assert_eq!(ours, valid, "{entry}: {input:?} ({source})");
+        assert!(!source.is_empty(), "{input:?}: no source");
+        rows += 1;
+    }
+    assert!(rows > 25);
+}

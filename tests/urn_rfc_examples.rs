@@ -4,7 +4,7 @@ mod common;
 
 use common::{Parts, assert_parts};
 use rstest::rstest;
-use urn_tag::Spec;
+use urn_tag::{Spec, Urn};
 
 /// RFC 8141 §2.2, §2.3.1, §2.3.2, §2.3.3 and §5: the example URNs of the prose.
 #[rstest]
@@ -63,4 +63,30 @@ fn rfc2141_s6_and_draft_s5_1_examples(
     #[values(Spec::Rfc2141, Spec::Rfc2141bis, Spec::Rfc8141)] spec: Spec,
 ) {
     assert_parts(input, spec, parts);
+}
+
+/// tests/data/urn-grammar-examples.tsv (the inputs the grammar tools run): the verdict of each
+/// row is this crate's, and every entry rule is a spec.
+#[test]
+fn grammar_examples_file_states_this_crates_verdicts() {
+    let data = include_str!("data/urn-grammar-examples.tsv");
+    let mut lines = data.lines().filter(|line| !line.starts_with('#'));
+    assert_eq!(lines.next(), Some("entry\tinput\tvalid\tsource"));
+    let mut rows = 0;
+    for line in lines {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [entry, input, valid, source] = fields[..] else {
+            panic!("four columns: {line:?}");
+        };
+        let spec: Spec = entry.parse().expect("entry names a spec");
+        let ours = if Urn::parse_with(input, spec).is_ok() {
+            "valid"
+        } else {
+            "invalid"
+        };
+        assert_eq!(ours, valid, "{entry}: {input:?} ({source})");
+        assert!(!source.is_empty(), "{input:?}: no source");
+        rows += 1;
+    }
+    assert!(rows > 40);
 }

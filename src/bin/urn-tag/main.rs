@@ -4,6 +4,8 @@ mod check;
 mod eq;
 mod explain;
 mod find;
+#[cfg(feature = "grammar-tools")]
+mod grammar;
 mod mint;
 mod normalize;
 mod report;
@@ -43,6 +45,10 @@ enum Command {
     Find(find::Args),
     /// Mint a tag URI (RFC 4151) for an authority and a date, and print it.
     MintTag(mint::Args),
+    /// Review the grammar files: railroad diagrams, rule coverage, trial of an edited grammar.
+    #[cfg(feature = "grammar-tools")]
+    #[command(subcommand)]
+    Grammar(grammar::Command),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
         Command::Normalize(args) => Ok(normalize::run(&args)),
         Command::Find(args) => find::run(&args),
         Command::MintTag(args) => mint::run(&args),
+        #[cfg(feature = "grammar-tools")]
+        Command::Grammar(command) => grammar::run(&command),
     };
     match outcome {
         Ok(code) => code,

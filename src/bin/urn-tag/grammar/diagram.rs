@@ -1,0 +1,307 @@
+//! `urn-tag grammar diagram`: one HTML page per grammar file, with a railroad diagram of every
+//! rule drawn from the file's own syntax tree (pest_meta), next to the rule's `///` text and
+//! its pest body as written.
+
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use pest_meta::ast::{Expr, RuleType};
+use railroad::{
+    Choice, Comment, Diagram, Empty, LabeledBox, Link, Node, NonTerminal, Optional, Repeat,
+    Sequence, SimpleEnd, SimpleStart, Terminal,
+};
+
+use super::source::{self, GrammarText, RuleText};
+use super::{GRAMMAR_FILES, GrammarFile};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Directory to write the pages to (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Write nothing: compare the pages with those in DIR and exit 1 if one differs.
+    #[arg(long)]
+    check: bool,
+}
+
+pub fn run(args: &Args) -> io::Result<ExitCode> {
+    let mut stale = Vec::new();
+    if !args.check {
+        std::fs::create_dir_all(&args.out)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.out.display())))?;
+    }
+    for file in GRAMMAR_FILES {
+        let page = page(file).map_err(io::Error::other)?;
+        let path = args.out.join(page_name(file));
+        if args.check {
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(page.as_str()) {
+                stale.push(path);
+            }
+        } else {
+            std::fs::write(&path, page)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            println!("wrote {}", path.display());
+        }
+    }
+    if args.check {
+        stale.extend(strays(&args.out)?);
+        if !stale.is_empty() {
+            for path in &stale {
+                eprintln!("urn-tag: {} is stale", path.display());
+            }
+            eprintln!(
+                "urn-tag: run `cargo run --features grammar-tools -- grammar diagram --out {}`",
+                args.out.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `urn.pest` -> `urn.html`.
+fn page_name(file: &GrammarFile) -> String {
+    let stem = file.name.strip_suffix(".pest").unwrap_or(file.name);
+    format!("{stem}.html")
+}
+
+/// HTML pages in `dir` that no grammar file produces.
+fn strays(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let expected: Vec<String> = GRAMMAR_FILES.iter().map(page_name).collect();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", dir.display()))),
+    };
+    let mut strays = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with(".html") && !expected.iter().any(|e| e == name) {
+            strays.push(path);
+        }
+    }
+    strays.sort();
+    Ok(strays)
+}
+
+/// The page of one grammar file. Deterministic: the same file gives the same bytes.
+fn page(file: &GrammarFile) -> Result<String, String> {
+    let grammar = source::read(file.source).map_err(|errors| {
+        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        format!("{}: {}", file.name, errors.join("\n"))
+    })?;
+    let mut html = String::new();
+    let name = escape(file.name);
+    write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{name}: rules and railroad diagrams</title>\n<style>\n{PAGE_CSS}</style>\n\
+         <style>\n{}\n</style>\n</head>\n<body>\n<h1>{name}</h1>\n\
+         <p class=\"generated\">Generated from <code>{name}</code> by <code>urn-tag grammar \
+         diagram</code>; do not edit. Each rule shows its <code>///</code> text (RFC section \
+         and ABNF), its <code>// PEG:</code> notes, its pest body as written, and a railroad \
+         diagram of that body.</p>\n",
+        railroad::DEFAULT_CSS
+    )
+    .expect("write to String");
+    if !grammar.doc.is_empty() {
+        writeln!(
+            html,
+            "<pre class=\"doc\">{}</pre>",
+            escape(&grammar.doc.join("\n"))
+        )
+        .expect("write to String");
+    }
+    html.push_str("<nav>\n<ul>\n");
+    for rule in &grammar.rules {
+        writeln!(html, "<li><a href=\"#{0}\">{0}</a></li>", escape(rule.name))
+            .expect("write to String");
+    }
+    html.push_str("</ul>\n</nav>\n");
+    for rule in &grammar.rules {
+        section(&grammar, rule, &mut html);
+    }
+    html.push_str("</body>\n</html>\n");
+    Ok(html)
+}
+
+fn section(grammar: &GrammarText<'_>, rule: &RuleText<'_>, html: &mut String) {
+    let name = escape(rule.name);
+    let kind = match rule.ast.ty {
+        RuleType::Normal => "",
+        RuleType::Silent => " (silent)",
+        RuleType::Atomic => " (atomic)",
+        RuleType::CompoundAtomic => " (compound-atomic)",
+        RuleType::NonAtomic => " (non-atomic)",
+    };
+    write!(
+        html,
+        "<section id=\"{name}\">\n<h2><a href=\"#{name}\">{name}</a>{kind} \
+         <span class=\"line\">line {}</span></h2>\n",
+        rule.line
+    )
+    .expect("write to String");
+    if !rule.doc.is_empty() {
+        writeln!(
+            html,
+            "<pre class=\"doc\">{}</pre>",
+            escape(&rule.doc.join("\n"))
+        )
+        .expect("write to String");
+    }
+    if !rule.notes.is_empty() {
+        writeln!(
+            html,
+            "<pre class=\"notes\">{}</pre>",
+            escape(&rule.notes.join("\n"))
+        )
+        .expect("write to String");
+    }
+    writeln!(html, "<pre class=\"body\">{}</pre>", escape(rule.text)).expect("write to String");
+    let mut diagram = Diagram::new(Sequence::new(vec![
+        Box::new(SimpleStart) as Box<dyn Node>,
+        node(grammar, &rule.ast.expr),
+        Box::new(SimpleEnd),
+    ]));
+    // Drawn at its natural size, not stretched to the page.
+    let (width, height) = (diagram.width(), diagram.height());
+    diagram
+        .attr("width".to_owned())
+        .or_insert(width.to_string());
+    diagram
+        .attr("height".to_owned())
+        .or_insert(height.to_string());
+    writeln!(html, "{diagram}\n</section>").expect("write to String");
+}
+
+/// The railroad node of a pest expression.
+fn node(grammar: &GrammarText<'_>, expr: &Expr) -> Box<dyn Node> {
+    match expr {
+        Expr::Str(text) => Box::new(Terminal::new(format!("\"{}\"", text.escape_default()))),
+        Expr::Insens(text) => Box::new(Terminal::new(format!("^\"{}\"", text.escape_default()))),
+        Expr::Range(from, to) => Box::new(Terminal::new(format!(
+            "'{}'..'{}'",
+            from.escape_default(),
+            to.escape_default()
+        ))),
+        Expr::Ident(name) if grammar.rules.iter().any(|rule| rule.name == name) => Box::new(
+            Link::new(NonTerminal::new(name.clone()), format!("#{name}")),
+        ),
+        Expr::Ident(name) => match name.as_str() {
+            "SOI" => Box::new(Comment::new("start of input".to_owned())),
+            "EOI" => Box::new(Comment::new("end of input".to_owned())),
+            // pest's built-in character classes (ASCII_DIGIT, ...), which are terminals.
+            _ => Box::new(Terminal::new(name.clone())),
+        },
+        Expr::PeekSlice(start, end) => Box::new(Terminal::new(match end {
+            Some(end) => format!("PEEK[{start}..{end}]"),
+            None => format!("PEEK[{start}..]"),
+        })),
+        Expr::PosPred(inner) => labeled(grammar, inner, "followed by"),
+        Expr::NegPred(inner) => labeled(grammar, inner, "not followed by"),
+        Expr::Seq(..) => {
+            let mut parts = Vec::new();
+            flatten(expr, &mut parts, |e| match e {
+                Expr::Seq(lhs, rhs) => Some((&**lhs, &**rhs)),
+                _ => None,
+            });
+            Box::new(Sequence::new(
+                parts.into_iter().map(|e| node(grammar, e)).collect(),
+            ))
+        }
+        Expr::Choice(..) => {
+            let mut parts = Vec::new();
+            flatten(expr, &mut parts, |e| match e {
+                Expr::Choice(lhs, rhs) => Some((&**lhs, &**rhs)),
+                _ => None,
+            });
+            Box::new(Choice::new(
+                parts.into_iter().map(|e| node(grammar, e)).collect(),
+            ))
+        }
+        Expr::Opt(inner) => Box::new(Optional::new(node(grammar, inner))),
+        Expr::Rep(inner) => Box::new(Optional::new(Repeat::new(node(grammar, inner), Empty))),
+        Expr::RepOnce(inner) => Box::new(Repeat::new(node(grammar, inner), Empty)),
+        Expr::RepExact(inner, n) => labeled(grammar, inner, &format!("{n} times")),
+        Expr::RepMin(inner, n) => counted(grammar, inner, *n == 0, format!("at least {n} times")),
+        Expr::RepMax(inner, n) => counted(grammar, inner, true, format!("at most {n} times")),
+        Expr::RepMinMax(inner, min, max) => {
+            counted(grammar, inner, *min == 0, format!("{min} to {max} times"))
+        }
+        Expr::Skip(strings) => Box::new(Terminal::new(format!(
+            "anything up to {}",
+            strings
+                .iter()
+                .map(|s| format!("\"{}\"", s.escape_default()))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ))),
+        Expr::Push(inner) => labeled(grammar, inner, "PUSH"),
+        #[allow(unreachable_patterns)] // variants of pest_meta's `grammar-extras` feature
+        _ => Box::new(Terminal::new(format!("{expr:?}"))),
+    }
+}
+
+fn labeled(grammar: &GrammarText<'_>, inner: &Expr, label: &str) -> Box<dyn Node> {
+    Box::new(LabeledBox::new(
+        node(grammar, inner),
+        Comment::new(label.to_owned()),
+    ))
+}
+
+fn counted(
+    grammar: &GrammarText<'_>,
+    inner: &Expr,
+    optional: bool,
+    label: String,
+) -> Box<dyn Node> {
+    let repeat = Repeat::new(node(grammar, inner), Comment::new(label));
+    if optional {
+        Box::new(Optional::new(repeat))
+    } else {
+        Box::new(repeat)
+    }
+}
+
+/// The operands of a chain of one binary operator (`a ~ b ~ c`, `a | b | c`), left to right.
+fn flatten<'e>(
+    expr: &'e Expr,
+    out: &mut Vec<&'e Expr>,
+    split: fn(&Expr) -> Option<(&Expr, &Expr)>,
+) {
+    match split(expr) {
+        Some((lhs, rhs)) => {
+            flatten(lhs, out, split);
+            flatten(rhs, out, split);
+        }
+        None => out.push(expr),
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+const PAGE_CSS: &str = "\
+body { font-family: sans-serif; max-width: 72rem; margin: 1rem auto; padding: 0 1rem; }
+pre { background: #f6f8fa; padding: 0.5rem 0.75rem; overflow-x: auto; margin: 0.4rem 0; }
+pre.notes { background: #fff8e1; }
+pre.body { background: #eef6ee; }
+nav ul { columns: 4; font-family: monospace; }
+section { border-top: 1px solid #ccc; margin-top: 1.5rem; }
+h2 .line { font-size: 0.8rem; font-weight: normal; color: #666; }
+svg.railroad { display: block; margin: 0.5rem 0; }
+";

@@ -1,0 +1,366 @@
+//! `urn-tag grammar`: the review tools work as docs/grammar-review.md documents them, on every
+//! `.pest` file at the repository root.
+#![cfg(feature = "grammar-tools")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn urn_tag(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run urn-tag")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The stems of the `.pest` files at the repository root: `urn`, ...
+fn grammar_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(ROOT)
+        .expect("repository root")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pest"))
+        .map(|path| {
+            path.file_stem()
+                .expect("stem")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    stems.sort();
+    assert!(stems.contains(&"urn".to_owned()));
+    stems
+}
+
+/// A fresh directory under the system's temporary directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("urn-tag-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("temporary directory");
+        TempDir(path)
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write temporary file");
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn committed_diagrams_are_up_to_date() {
+    let output = urn_tag(&[
+        "grammar",
+        "diagram",
+        "--out",
+        &format!("{ROOT}/docs/grammar"),
+        "--check",
+    ]);
+    assert!(
+        output.status.success(),
+        "docs/grammar is stale: run `cargo run --features grammar-tools -- grammar diagram --out \
+         docs/grammar` and commit the result\n{}",
+        stderr(&output)
+    );
+    // One page per grammar file, and nothing else.
+    let mut pages: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs/grammar"))
+        .expect("docs/grammar")
+        .map(|entry| {
+            entry
+                .expect("directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    pages.sort();
+    let expected: Vec<String> = grammar_stems()
+        .iter()
+        .map(|s| format!("{s}.html"))
+        .collect();
+    assert_eq!(
+        pages, expected,
+        "docs/grammar holds one page per .pest file at the root"
+    );
+}
+
+#[test]
+fn diagram_writes_one_page_per_grammar_with_every_rule() {
+    let dir = TempDir::new("diagram");
+    let out = dir.0.to_string_lossy().into_owned();
+    let output = urn_tag(&["grammar", "diagram", "--out", &out]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let page = std::fs::read_to_string(dir.0.join("urn.html")).expect("urn.html");
+    for rule in [
+        "rfc8141",
+        "NID",
+        "r_component",
+        "rfc2141_NSS",
+        "rfc2141bis_URI",
+    ] {
+        assert!(page.contains(&format!("<section id=\"{rule}\">")), "{rule}");
+    }
+    assert_eq!(
+        page.matches("<svg").count(),
+        page.matches("<section").count()
+    );
+    assert!(page.contains("RFC 8141 §2.3.1: &quot;The r-component ends with"));
+    assert!(page.contains("// PEG: the ABNF alone would let an r-component swallow"));
+    // The same file gives the same bytes.
+    let again = urn_tag(&["grammar", "diagram", "--out", &out, "--check"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+}
+
+#[test]
+fn diagram_check_reports_a_stale_page() {
+    let dir = TempDir::new("stale");
+    dir.file("urn.html", "<html>old</html>\n");
+    let output = urn_tag(&[
+        "grammar",
+        "diagram",
+        "--out",
+        &dir.0.to_string_lossy(),
+        "--check",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("urn.html is stale"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stderr(&output).contains("grammar diagram --out"));
+}
+
+#[test]
+fn every_rule_is_exercised_by_a_test_vector() {
+    let output = urn_tag(&["grammar", "coverage"]);
+    let text = stdout(&output);
+    assert!(
+        output.status.success(),
+        "rules never exercised; add test vectors that they accept:\n{}\n{text}",
+        stderr(&output)
+    );
+    for stem in grammar_stems() {
+        assert!(
+            text.contains(&format!("{stem}.pest: ")),
+            "{stem}.pest is not covered"
+        );
+    }
+    let nid = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("NID "))
+        .expect("a line for NID");
+    let counts: Vec<usize> = nid
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().expect("a count"))
+        .collect();
+    assert!(counts[0] > 300 && counts[1] >= counts[0], "{nid}");
+}
+
+#[test]
+fn try_shows_the_parse_tree_with_byte_spans() {
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/urn.pest"),
+        "--rule",
+        "rfc8141",
+        "urn:example:a?+r?=q#f",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    for line in [
+        "match    urn:example:a?+r?=q#f",
+        "  rfc8141 0..21 \"urn:example:a?+r?=q#f\"",
+        "    namestring 0..21 \"urn:example:a?+r?=q#f\"",
+        "      NID 4..11 \"example\"",
+        "      NSS 12..13 \"a\"",
+        "      r_component 15..16 \"r\"",
+        "      q_component 18..19 \"q\"",
+        "      f_component 20..21 \"f\"",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn try_draws_a_caret_under_the_failing_byte() {
+    let grammar = format!("{ROOT}/urn.pest");
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &grammar,
+        "--rule",
+        "rfc8141",
+        "urn:example:a",
+        "urn:ex:a?b",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("match    urn:example:a\n"), "{text}");
+    assert!(
+        text.contains("no match urn:ex:a?b: expected EOI at byte 8\n  urn:ex:a?b\n          ^\n"),
+        "{text}"
+    );
+    // A rule that matches a prefix only.
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &grammar,
+        "--rule",
+        "NID",
+        "ab:c",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output)
+            .contains("no match ab:c: NID matches bytes 0..2 only, not the rest\n  ab:c\n    ^\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// An edited copy of each grammar file changes what `try` accepts: the file is read at run
+/// time, nothing is compiled.
+#[test]
+fn try_runs_an_edited_copy_of_every_grammar_file() {
+    let dir = TempDir::new("edited");
+    for stem in grammar_stems() {
+        let original = std::fs::read_to_string(format!("{ROOT}/{stem}.pest")).expect("grammar");
+        let edited = dir.file(
+            &format!("{stem}.pest"),
+            &format!(
+                "{original}\n/// A rule added by a reviewer.\nprobe = {{ \"probe\" ~ EOI }}\n"
+            ),
+        );
+        let before = urn_tag(&[
+            "grammar",
+            "try",
+            "--grammar",
+            &format!("{ROOT}/{stem}.pest"),
+            "--rule",
+            "probe",
+            "probe",
+        ]);
+        assert_eq!(before.status.code(), Some(2), "{stem}: {}", stderr(&before));
+        let after = urn_tag(&[
+            "grammar",
+            "try",
+            "--grammar",
+            &edited,
+            "--rule",
+            "probe",
+            "probe",
+        ]);
+        assert_eq!(after.status.code(), Some(0), "{stem}: {}", stderr(&after));
+    }
+    // A change of language: RFC 8141 NIDs may end with "-" in this copy.
+    let original = std::fs::read_to_string(format!("{ROOT}/urn.pest")).expect("urn.pest");
+    let nid = "NID = @{ alphanum ~ (\"-\"* ~ alphanum)+ }";
+    assert!(
+        original.contains(nid),
+        "urn.pest's NID rule changed; update this test"
+    );
+    let edited = dir.file(
+        "urn-edited.pest",
+        &original.replace(nid, "NID = @{ alphanum ~ (\"-\" | alphanum)+ }"),
+    );
+    let args = |grammar: &str| {
+        urn_tag(&[
+            "grammar",
+            "try",
+            "--grammar",
+            grammar,
+            "--rule",
+            "rfc8141",
+            "urn:ex-:a",
+        ])
+        .status
+        .code()
+    };
+    assert_eq!(args(&format!("{ROOT}/urn.pest")), Some(1));
+    assert_eq!(args(&edited), Some(0));
+}
+
+#[test]
+fn try_reports_an_unusable_grammar_with_exit_2() {
+    let dir = TempDir::new("broken");
+    let broken = dir.file("broken.pest", "a = { b ~ \"x\" }\n");
+    let output = urn_tag(&["grammar", "try", "--grammar", &broken, "--rule", "a", "x"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is not a valid pest grammar"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("rule b is undefined"),
+        "{}",
+        stderr(&output)
+    );
+
+    let missing = dir.0.join("missing.pest");
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &missing.to_string_lossy(),
+        "--rule",
+        "a",
+        "x",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("missing.pest"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/urn.pest"),
+        "--rule",
+        "nid",
+        "x",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("has no rule \"nid\""),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/urn.pest"),
+        "--rule",
+        "NID",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "an INPUT is required");
+}
