@@ -204,7 +204,11 @@ fn grammar_examples_file_states_this_crates_verdicts() {
             .into_iter()
             .find(|syntax| syntax.name() == entry)
             .expect("entry names a syntax");
-        let ours = if urn_tag::TagUri::parse_with(input, syntax).is_ok() { "valid" } else { "invalid" };
+        let ours = if urn_tag::TagUri::parse_with(input, syntax).is_ok() {
+            "valid"
+        } else {
+            "invalid"
+        };
         assert_eq!(ours, valid, "{entry}: {input:?} ({source})");
         assert!(!source.is_empty(), "{input:?}: no source");
         rows += 1;
