@@ -73,7 +73,7 @@ fn check_human_output() {
         1,
         "valid   tag:yaml.org,2002:int (tag URI, rfc4151)\n\
          invalid http://x: expected \"urn:\" or \"tag:\" at byte 0\n        http://x\n        ^\n",
-        "2 checked: 1 valid, 1 invalid\n",
+        "",
     );
 }
 

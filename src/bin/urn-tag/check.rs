@@ -118,7 +118,9 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    if !args.quiet && tally.total() > 1 {
+    // A batch from standard input gets a summary on standard error, out of the way of the
+    // results; inputs given as arguments are few enough to count by eye.
+    if !args.quiet && args.inputs.is_empty() {
         eprintln!(
             "{} checked: {} valid, {} invalid",
             tally.total(),
