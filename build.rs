@@ -62,11 +62,14 @@ fn main() {
     }
 
     let mut out = String::new();
-    writeln!(
-        out,
-        "/// The date of the IANA registry snapshot compiled into this crate."
-    )
-    .unwrap();
+    // The generated items are public, so they carry their documentation and an example.
+    out.push_str(concat!(
+        "/// The date of the IANA registry snapshot compiled into this crate.\n",
+        "///\n",
+        "/// ```\n",
+        "/// assert_eq!(urn_tag::urn::registry::SNAPSHOT_DATE.len(), \"YYYY-MM-DD\".len());\n",
+        "/// ```\n",
+    ));
     writeln!(out, "pub const SNAPSHOT_DATE: &str = {snapshot:?};").unwrap();
     writeln!(out, "static ENTRIES: [Registration; {}] = [", rows.len()).unwrap();
     for [nid, kind, registered, updated, reference] in &rows {

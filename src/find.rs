@@ -58,6 +58,12 @@ pub struct Finder {
 
 impl Finder {
     /// RFC 8141, trailing punctuation dropped.
+    ///
+    /// ```
+    /// use urn_tag::find::Finder;
+    ///
+    /// assert_eq!(Finder::new(), Finder::default());
+    /// ```
     pub const fn new() -> Self {
         Finder {
             spec: Spec::Rfc8141,
@@ -66,11 +72,27 @@ impl Finder {
     }
 
     /// The syntax the URNs must have.
+    ///
+    /// ```
+    /// use urn_tag::Spec;
+    /// use urn_tag::find::Finder;
+    ///
+    /// // RFC 2141 NIDs may have one character.
+    /// assert_eq!(Finder::new().spec(Spec::Rfc2141).urns("urn:a:b").count(), 1);
+    /// assert_eq!(Finder::new().urns("urn:a:b").count(), 0);
+    /// ```
     pub const fn spec(self, spec: Spec) -> Self {
         Finder { spec, ..self }
     }
 
     /// Whether to drop trailing sentence punctuation from matches (the default) or keep it.
+    ///
+    /// ```
+    /// use urn_tag::find::Finder;
+    ///
+    /// let kept: Vec<_> = Finder::new().trim_punctuation(false).urns("urn:ex:a.").map(|m| m.range()).collect();
+    /// assert_eq!(kept, [0..9]);
+    /// ```
     pub const fn trim_punctuation(self, trim: bool) -> Self {
         Finder {
             trim_punctuation: trim,
@@ -79,6 +101,13 @@ impl Finder {
     }
 
     /// The URNs in `text`, in order.
+    ///
+    /// ```
+    /// use urn_tag::find::Finder;
+    ///
+    /// let found: Vec<_> = Finder::new().urns("tag:a.org,2000:x urn:ex:y").map(|m| m.range()).collect();
+    /// assert_eq!(found, [17..25]);
+    /// ```
     pub fn urns<'t>(&self, text: &'t str) -> impl Iterator<Item = Found<Urn>> + use<'t> {
         self.scan(text, &[Scheme::Urn])
             .filter_map(|found| match found.value {
@@ -108,6 +137,13 @@ impl Finder {
     }
 
     /// The URNs and tag URIs in `text`, in order.
+    ///
+    /// ```
+    /// use urn_tag::find::Finder;
+    ///
+    /// let found: Vec<_> = Finder::new().identifiers("tag:a.org,2000:x urn:ex:y").map(|m| m.range()).collect();
+    /// assert_eq!(found, [0..16, 17..25]);
+    /// ```
     pub fn identifiers<'t>(
         &self,
         text: &'t str,
@@ -132,22 +168,49 @@ impl Default for Finder {
 }
 
 /// The RFC 8141 URNs in `text`, trailing punctuation dropped; see [`Finder`].
+///
+/// ```
+/// let urns: Vec<_> = urn_tag::find::urns("Cite urn:isbn:0451450523.").map(|m| m.into_value()).collect();
+/// assert_eq!(urns, ["urn:isbn:0451450523"]);
+/// ```
 pub fn urns(text: &str) -> impl Iterator<Item = Found<Urn>> + '_ {
     Finder::new().urns(text)
 }
 
 /// The tag URIs in `text`, trailing punctuation dropped; see [`Finder`].
+///
+/// ```
+/// let tags: Vec<_> = urn_tag::find::tags("<id>tag:example.com,2005:post-1</id>").map(|m| m.into_value()).collect();
+/// assert_eq!(tags, ["tag:example.com,2005:post-1"]);
+/// ```
 pub fn tags(text: &str) -> impl Iterator<Item = Found<TagUri>> + '_ {
     Finder::new().tags(text)
 }
 
 /// The RFC 8141 URNs and the tag URIs in `text`, in order, trailing punctuation dropped; see
 /// [`Finder`].
+///
+/// ```
+/// use urn_tag::Scheme;
+///
+/// let schemes: Vec<_> = urn_tag::find::identifiers("urn:ex:a, tag:a.org,2000:b")
+///     .map(|m| m.value().scheme())
+///     .collect();
+/// assert_eq!(schemes, [Scheme::Urn, Scheme::Tag]);
+/// ```
 pub fn identifiers(text: &str) -> impl Iterator<Item = Found<Identifier>> + '_ {
     Finder::new().identifiers(text)
 }
 
 /// Something found in text, and where: a [`Urn`], a [`TagUri`] or an [`Identifier`].
+///
+/// ```
+/// let found = urn_tag::find::urns("see urn:ex:a").next().unwrap();
+/// assert_eq!(found.range(), 4..12);
+/// assert_eq!(found.value().nss(), "a");
+/// let urn: urn_tag::Urn = found.into_value();
+/// assert_eq!(urn, "urn:ex:a");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Found<T> {
     range: Range<usize>,
@@ -156,16 +219,32 @@ pub struct Found<T> {
 
 impl<T> Found<T> {
     /// The byte range of the match in the text.
+    ///
+    /// ```
+    /// let text = "é urn:ex:a";
+    /// let found = urn_tag::find::urns(text).next().unwrap();
+    /// assert_eq!(&text[found.range()], "urn:ex:a");
+    /// ```
     pub fn range(&self) -> Range<usize> {
         self.range.clone()
     }
 
     /// What was found.
+    ///
+    /// ```
+    /// let found = urn_tag::find::tags("tag:a.org,2000:x").next().unwrap();
+    /// assert_eq!(found.value().specific(), "x");
+    /// ```
     pub fn value(&self) -> &T {
         &self.value
     }
 
     /// What was found, by value.
+    ///
+    /// ```
+    /// let ids: Vec<urn_tag::Identifier> = urn_tag::find::identifiers("urn:ex:a").map(|m| m.into_value()).collect();
+    /// assert_eq!(ids[0].as_str(), "urn:ex:a");
+    /// ```
     pub fn into_value(self) -> T {
         self.value
     }

@@ -23,7 +23,15 @@ pub enum Scheme {
 }
 
 impl Scheme {
-    /// The scheme `input` starts with (`urn:` or `tag:`, in any case), if either.
+    /// The scheme `input` starts with (`urn:` or `tag:`, in any case), if either. Only the
+    /// first four bytes are read: whether the rest is valid is for the parsers to say.
+    ///
+    /// ```
+    /// use urn_tag::Scheme;
+    ///
+    /// assert_eq!(Scheme::of("TAG:whatever"), Some(Scheme::Tag));
+    /// assert_eq!(Scheme::of("urn"), None);
+    /// ```
     pub fn of(input: &str) -> Option<Scheme> {
         let head = input.as_bytes().get(..4)?;
         if head.eq_ignore_ascii_case(b"urn:") {
@@ -78,6 +86,14 @@ pub enum Identifier {
 impl Identifier {
     /// Parses a URN (RFC 8141) or a tag URI (RFC 4151), by the input's scheme.
     ///
+    /// ```
+    /// use urn_tag::Identifier;
+    ///
+    /// assert!(matches!(Identifier::parse("urn:isbn:0451450523")?, Identifier::Urn(_)));
+    /// assert_eq!(Identifier::parse("ur").unwrap_err().index(), 2);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// The URN's or the tag's [`ParseError`]; for an input with neither scheme,
@@ -117,6 +133,13 @@ impl Identifier {
     }
 
     /// Which of the two it is.
+    ///
+    /// ```
+    /// use urn_tag::{Identifier, Scheme};
+    ///
+    /// assert_eq!(Identifier::parse("TAG:a.org,2000:")?.scheme(), Scheme::Tag);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
     pub fn scheme(&self) -> Scheme {
         match self {
             Identifier::Urn(_) => Scheme::Urn,

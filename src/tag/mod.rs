@@ -1,4 +1,17 @@
 //! Tag URIs: RFC 4151, with its erratum 1485 and a lenient syntax for other authorities.
+//!
+//! [`TagUri`] is the value, [`TagSyntax`] chooses how strictly its authority is read,
+//! [`TagDate`] is its date with the RFC's defaults, and [`TagMinter`] makes new tags under the
+//! minting rules of RFC 4151 §2.2, against a [`Clock`].
+//!
+//! ```
+//! use urn_tag::{TagDate, TagUri};
+//!
+//! let tag = TagUri::parse("tag:my-ids.com,2001-09-15:TimKindberg:presentations:UBath2004-05-19")?;
+//! assert_eq!(tag.date(), TagDate::new(2001, 9, 15).unwrap());
+//! assert_eq!(tag.specific(), "TimKindberg:presentations:UBath2004-05-19");
+//! # Ok::<(), urn_tag::ParseError>(())
+//! ```
 
 mod date;
 mod diagnose;
@@ -58,6 +71,16 @@ pub enum TagSyntax {
 
 impl TagSyntax {
     /// Every syntax, strictest first.
+    ///
+    /// ```
+    /// use urn_tag::{TagSyntax, TagUri};
+    ///
+    /// let accepting: Vec<_> = TagSyntax::ALL
+    ///     .into_iter()
+    ///     .filter(|&syntax| TagUri::parse_with("tag:a+b@example.com,2020:x", syntax).is_ok())
+    ///     .collect();
+    /// assert_eq!(accepting, [TagSyntax::Erratum1485, TagSyntax::Lenient]);
+    /// ```
     pub const ALL: [TagSyntax; 3] = [
         TagSyntax::Rfc4151,
         TagSyntax::Erratum1485,

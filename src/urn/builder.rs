@@ -48,7 +48,14 @@ struct Value<'a> {
 }
 
 impl<'a> UrnBuilder<'a> {
-    /// Starts a URN with namespace identifier `nid`, under RFC 8141.
+    /// Starts a URN with namespace identifier `nid`, under RFC 8141 (like [`Urn::builder`]).
+    ///
+    /// ```
+    /// use urn_tag::UrnBuilder;
+    ///
+    /// assert_eq!(UrnBuilder::new("isbn").nss("0451450523").build()?, "urn:isbn:0451450523");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn new(nid: impl Into<Cow<'a, str>>) -> Self {
         UrnBuilder {
             spec: Spec::Rfc8141,
@@ -59,11 +66,28 @@ impl<'a> UrnBuilder<'a> {
     }
 
     /// Builds under another spec.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// // "/" must be encoded in an RFC 2141 NSS.
+    /// let urn = Urn::builder("foo").spec(Spec::Rfc2141).nss_text("a/b").build()?;
+    /// assert_eq!(urn.as_str(), "urn:foo:a%2Fb");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn spec(self, spec: Spec) -> Self {
         UrnBuilder { spec, ..self }
     }
 
-    /// The NSS, already percent-encoded.
+    /// The NSS, already percent-encoded; it is checked as it is.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::builder("ex").nss("a%2Cb").build()?.nss(), "a%2Cb");
+    /// assert!(Urn::builder("ex").nss("a b").build().is_err());
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn nss(self, encoded: impl Into<Cow<'a, str>>) -> Self {
         UrnBuilder {
             nss: Some(Value {
@@ -75,6 +99,13 @@ impl<'a> UrnBuilder<'a> {
     }
 
     /// The NSS as text, to be percent-encoded for the spec.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::builder("ex").nss_text("a b").build()?.nss(), "a%20b");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn nss_text(self, text: impl Into<Cow<'a, str>>) -> Self {
         UrnBuilder {
             nss: Some(Value {
@@ -87,6 +118,14 @@ impl<'a> UrnBuilder<'a> {
 
     /// A component (r-, q-, f-component, or the draft's query or fragment), already
     /// percent-encoded. Setting a part twice keeps the last value.
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// let urn = Urn::builder("ex").nss("a").component(Part::QComponent, "x").component(Part::QComponent, "y").build()?;
+    /// assert_eq!(urn.as_str(), "urn:ex:a?=y");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn component(self, part: Part, encoded: impl Into<Cow<'a, str>>) -> Self {
         self.with_component(
             part,
@@ -98,6 +137,14 @@ impl<'a> UrnBuilder<'a> {
     }
 
     /// A component as text, to be percent-encoded for its place.
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// let urn = Urn::builder("ex").nss("a").component_text(Part::FComponent, "p#2").build()?;
+    /// assert_eq!(urn.f_component(), Some("p%232"));
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
     pub fn component_text(self, part: Part, text: impl Into<Cow<'a, str>>) -> Self {
         self.with_component(
             part,
@@ -115,6 +162,13 @@ impl<'a> UrnBuilder<'a> {
     }
 
     /// Checks every part and assembles the URN.
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// let err = Urn::builder("ex").nss("a").component(Part::RComponent, "").build().unwrap_err();
+    /// assert_eq!(err.to_string(), "empty r-component (byte 0 of the r-component given to the builder)");
+    /// ```
     ///
     /// # Errors
     ///

@@ -110,6 +110,17 @@ where
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::urn::Equivalence;
+///
+/// let a = Urn::parse("urn:isbn:0-395-36341-1")?;
+/// let b = Urn::parse("urn:isbn:9780395363416")?;
+/// assert!(Equivalence::standard().equivalent(&a, &b)); // the IANA template's ISBN-13 rule
+/// assert!(!Equivalence::rfc().equivalent(&a, &b));
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
 pub struct Equivalence {
     builtins: bool,
     custom: Vec<(Box<str>, Box<dyn NamespaceRule>)>,
@@ -136,7 +147,17 @@ impl Equivalence {
     }
 
     /// The RFC procedure and the namespace rules built into this crate (`uuid`, `isbn`,
-    /// `issn`).
+    /// `issn`); what [`Urn::equivalent`] uses.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let a = Urn::parse("urn:ISSN:1050-124x")?;
+    /// assert_eq!(Equivalence::standard().key(&a), a.equivalence_key());
+    /// assert_eq!(a.equivalence_key().as_str(), "urn:issn:1050-124X");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
     pub const fn standard() -> Self {
         Equivalence {
             builtins: true,
@@ -170,6 +191,17 @@ impl Equivalence {
     /// never decoded. Under RFC 2141 and the draft it is the whole URN with the same three
     /// normalizations (the draft's query and fragment included). A namespace rule then
     /// rewrites the NSS.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let rfc = Equivalence::rfc();
+    /// assert_eq!(rfc.key(&Urn::parse("URN:Ex:a%2c?=q")?).as_str(), "urn:ex:a%2C");
+    /// let draft = Urn::parse_with("URN:Ex:a%2c?q", Spec::Rfc2141bis)?;
+    /// assert_eq!(rfc.key(&draft).as_str(), "urn:ex:a%2C?q");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
     pub fn key(&self, urn: &Urn) -> EquivalenceKey {
         let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
@@ -194,6 +226,15 @@ impl Equivalence {
     ///
     /// Compare URNs parsed under the same spec: under the draft a query is part of the
     /// comparison, under RFC 8141 a q-component is not.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let rfc = Equivalence::rfc();
+    /// assert!(rfc.equivalent(&Urn::parse("urn:ex:a#x")?, &Urn::parse("URN:EX:a?+r")?));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
     pub fn equivalent(&self, a: &Urn, b: &Urn) -> bool {
         self.key(a) == self.key(b)
     }

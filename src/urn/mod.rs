@@ -4,6 +4,16 @@
 //! [`registry`] say what kind of namespace a NID names and whether IANA lists it;
 //! [`Equivalence`] and [`EquivalenceKey`] compare URNs the RFC way; [`UrnBuilder`] makes a
 //! URN from its parts; [`Lint`] lists what the RFCs advise against in a valid URN.
+//!
+//! ```
+//! use urn_tag::urn::{Lint, NidClass};
+//! use urn_tag::Urn;
+//!
+//! let urn = Urn::parse("urn:X-private:a?+r")?;
+//! assert_eq!(urn.nid_class(), NidClass::Experimental);
+//! assert_eq!(urn.lints(), [Lint::RComponent, Lint::ExperimentalNid]);
+//! # Ok::<(), urn_tag::ParseError>(())
+//! ```
 
 mod builder;
 mod component;
@@ -59,6 +69,13 @@ pub enum Spec {
 
 impl Spec {
     /// Every specification, the default (RFC 8141) first.
+    ///
+    /// ```
+    /// use urn_tag::{Spec, Urn};
+    ///
+    /// let accepted: Vec<Spec> = Spec::ALL.into_iter().filter(|&s| Urn::parse_with("urn:a:b", s).is_ok()).collect();
+    /// assert_eq!(accepted, [Spec::Rfc2141]);
+    /// ```
     pub const ALL: [Spec; 3] = [Spec::Rfc8141, Spec::Rfc2141, Spec::Rfc2141bis];
 
     /// The short name used on the command line and in JSON: `rfc8141`, `rfc2141` or

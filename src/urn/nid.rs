@@ -64,6 +64,12 @@ pub enum Reservation {
 
 impl Reservation {
     /// The clause that reserves the NID, quoted.
+    ///
+    /// ```
+    /// use urn_tag::urn::Reservation;
+    ///
+    /// assert!(Reservation::MalformedInformal.clause().starts_with("RFC 8141 §5.1 item 2"));
+    /// ```
     pub const fn clause(self) -> &'static str {
         match self {
             Reservation::TooShort => {
@@ -85,6 +91,13 @@ impl NidClass {
     /// The order of the checks: `urn-` first (informal, or reserved when no valid number
     /// follows), then `X-` (experimental), then one or two characters, then two letters and
     /// a hyphen (reserved); everything else can be formal.
+    ///
+    /// ```
+    /// use urn_tag::urn::{NidClass, Reservation};
+    ///
+    /// assert_eq!(NidClass::of("ab"), NidClass::Reserved(Reservation::TooShort));
+    /// assert_eq!(NidClass::of("3gpp"), NidClass::Formal);
+    /// ```
     pub fn of(nid: &str) -> NidClass {
         let bytes = nid.as_bytes();
         if let Some(rest) = strip_prefix_ignore_case(bytes, b"urn-") {

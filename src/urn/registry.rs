@@ -26,6 +26,13 @@
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 /// The two sub-registries of IANA's URN namespace registry.
+///
+/// ```
+/// use urn_tag::urn::registry::{self, NamespaceKind};
+///
+/// assert_eq!(registry::lookup("isbn").unwrap().kind(), NamespaceKind::Formal);
+/// assert_eq!(registry::lookup("urn-1").unwrap().kind(), NamespaceKind::Informal);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NamespaceKind {
     /// "Formal URN Namespaces" (RFC 8141 §5.1).
@@ -35,6 +42,11 @@ pub enum NamespaceKind {
 }
 
 /// One entry of the registry.
+///
+/// ```
+/// let gs1 = urn_tag::urn::registry::lookup("gs1").unwrap();
+/// assert_eq!((gs1.nid(), gs1.registered()), ("gs1", Some("2026-07-28")));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Registration {
     nid: &'static str,
@@ -94,6 +106,13 @@ impl Registration {
 }
 
 /// The registration of `nid`, compared case-insensitively; no allocation.
+///
+/// ```
+/// use urn_tag::urn::registry;
+///
+/// assert_eq!(registry::lookup("UUID").map(|e| e.reference()), Some("RFC 9562"));
+/// assert!(registry::lookup("example-not-registered").is_none());
+/// ```
 pub fn lookup(nid: &str) -> Option<&'static Registration> {
     ENTRIES
         .binary_search_by(|entry| cmp_ignore_ascii_case(entry.nid, nid))
