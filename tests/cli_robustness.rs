@@ -1,0 +1,151 @@
+//! The command line on generated bad and odd inputs (none taken from the project's tests):
+//! invalid UTF-8, NUL and other controls, very long lines, near-miss schemes. No command may
+//! crash; `check --json` answers every line with a sound record.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
+}
+
+/// Odd lines: raw bytes (often not UTF-8), near-miss identifiers, and a few huge ones.
+fn odd_lines() -> Vec<Vec<u8>> {
+    let head = prop::sample::select(vec![
+        &b"urn:"[..],
+        b"URN:",
+        b"tag:",
+        b"TaG:",
+        b"urn",
+        b"ur:",
+        b"",
+        b"\xEF\xBB\xBFurn:",
+    ]);
+    let body = prop::collection::vec(
+        prop_oneof![
+            4 => prop::sample::select(b"aZ09-._~:@!&'+=;/?#%,".to_vec()),
+            1 => any::<u8>().prop_filter("no line break", |b| *b != b'\n'),
+        ],
+        0..48,
+    );
+    let strategy = (head, body).prop_map(|(head, body)| [head, &body[..]].concat());
+    let mut runner = TestRunner::deterministic();
+    let mut lines: Vec<Vec<u8>> = (0..5000)
+        .map(|_| strategy.new_tree(&mut runner).unwrap().current())
+        .collect();
+    lines.push([&b"urn:example:"[..], &vec![b'a'; 200_000]].concat());
+    lines.push([&b"urn:example:"[..], &vec![b'%'; 100_000]].concat());
+    lines.push([&b"tag:"[..], &b"a.".repeat(100_000)[..], b"b,2000:x"].concat());
+    lines.push(b"urn:ex:a?+".repeat(20_000));
+    lines.push(vec![0u8; 1000]);
+    lines.push(vec![0xFF; 1000]);
+    lines
+}
+
+#[test]
+fn check_json_answers_every_odd_line_soundly() {
+    let lines = odd_lines();
+    let stdin: Vec<u8> = lines
+        .iter()
+        .flat_map(|line| line.iter().copied().chain([b'\n']))
+        .collect();
+    let output = run(&["check", "--json"], &stdin);
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{:?}",
+        output.status
+    );
+    let stdout = String::from_utf8(output.stdout).expect("JSON is UTF-8");
+    let records: Vec<&str> = stdout.lines().collect();
+    assert_eq!(records.len(), lines.len());
+    for (line, record) in lines.iter().zip(records) {
+        let value: serde_json::Value = serde_json::from_str(record).expect("a JSON object");
+        let text = String::from_utf8_lossy(line);
+        let text = text.strip_suffix('\r').unwrap_or(&text);
+        assert_eq!(value["input"], text, "the record is about its line");
+        match value["valid"].as_bool().expect("valid is a bool") {
+            true => assert!(matches!(value["kind"].as_str(), Some("urn" | "tag"))),
+            false => {
+                let index = value["error"]["index"].as_u64().expect("an error index") as usize;
+                assert!(
+                    index <= text.len() && text.is_char_boundary(index),
+                    "{record}"
+                );
+                assert!(
+                    value["error"]["message"]
+                        .as_str()
+                        .unwrap()
+                        .ends_with(&format!("at byte {index}"))
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_command_crashes_on_odd_input() {
+    let lines = odd_lines();
+    let blob: Vec<u8> = lines
+        .iter()
+        .flat_map(|line| line.iter().copied().chain([b'\n']))
+        .collect();
+    for args in [
+        &["check"][..],
+        &["check", "--quiet"],
+        &["check", "--spec", "rfc2141"],
+        &["check", "--spec", "rfc2141bis"],
+        &["find"],
+        &["find", "--json", "--keep-punctuation"],
+    ] {
+        let output = run(args, &blob);
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "urn-tag {args:?}: {:?}",
+            output.status
+        );
+    }
+    // One-argument commands, on a sample of the lines that are valid UTF-8 and not too long
+    // for an argument list.
+    for line in lines
+        .iter()
+        .step_by(97)
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .filter(|l| !l.contains('\0') && l.len() < 10_000)
+    {
+        for args in [
+            &["explain", line][..],
+            &["normalize", line],
+            &["normalize", "--key", line],
+            &["eq", line, line],
+        ] {
+            let output = run(args, b"");
+            assert!(
+                matches!(output.status.code(), Some(0 | 1 | 2)),
+                "urn-tag {args:?}: {:?}",
+                output.status
+            );
+            assert!(
+                !String::from_utf8_lossy(&output.stderr).contains("panicked"),
+                "urn-tag {args:?}"
+            );
+        }
+    }
+}
