@@ -5,6 +5,8 @@
 
 use pest_derive::Parser;
 
+use crate::error::{ErrorKind, ParseError, Part};
+
 /// Recognizer generated from `urn.pest` (RFC 8141, RFC 2141 and the 2011 URNbis draft).
 #[derive(Parser)]
 #[grammar = "../urn.pest"]
@@ -19,4 +21,32 @@ pub(crate) mod tag {
     #[derive(Parser)]
     #[grammar = "../tag.pest"]
     pub(crate) struct TagGrammar;
+}
+
+/// The error for an input the grammar rejected, given what the diagnosis found.
+///
+/// The diagnosis mirrors the grammar (tests check both directions), so it finds an error
+/// whenever the grammar rejects. Should it ever miss one, the input is still rejected: the
+/// error then sits at pest's own failure position, in `part`, and debug builds stop there.
+pub(crate) fn rejected<R: pest::RuleType>(
+    input: &str,
+    rejection: &pest::error::Error<R>,
+    diagnosis: Option<ParseError>,
+    part: Part,
+) -> ParseError {
+    debug_assert!(
+        diagnosis.is_some(),
+        "grammar rejected {input:?}; diagnosis found nothing"
+    );
+    diagnosis.unwrap_or_else(|| {
+        let index = match rejection.location {
+            pest::error::InputLocation::Pos(pos) => pos,
+            pest::error::InputLocation::Span((start, _)) => start,
+        };
+        let kind = match input.get(index..).and_then(|rest| rest.chars().next()) {
+            Some(ch) => ErrorKind::InvalidChar { part, ch },
+            None => ErrorKind::Empty(part),
+        };
+        ParseError::new(kind, index)
+    })
 }

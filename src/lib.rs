@@ -105,6 +105,7 @@ pub mod percent;
 #[cfg(feature = "serde")]
 mod serde;
 pub mod tag;
+mod text;
 pub mod urn;
 
 pub use error::{BuildError, ErrorKind, ParseError, Part};

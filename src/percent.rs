@@ -304,24 +304,36 @@ pub fn encode(text: &str, spec: Spec, part: Part) -> Result<Cow<'_, str>, ParseE
     Ok(Cow::Owned(out))
 }
 
+/// Asserts that a grammar (`accepts`) accepts `template` with an ASCII character `c` in place
+/// of `{}` exactly when `c` is in `set` or is one of the `delimiters` that may end the part
+/// there: the table and the grammar rule it copies agree.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_mirrors_grammar(
+    set: ByteSet,
+    template: &str,
+    delimiters: &[u8],
+    accepts: impl Fn(&str) -> bool,
+) {
+    let expected = set.union(ByteSet::from_bytes(delimiters));
+    for b in 0u8..128 {
+        let c = char::from(b);
+        let input = template.replace("{}", c.encode_utf8(&mut [0; 4]));
+        assert_eq!(expected.contains(b), accepts(&input), "{c:?} in {input:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grammar::{Rule, UrnGrammar};
     use pest::Parser;
 
-    /// Asserts that the grammar accepts `template` with an ASCII character `c` in place of
-    /// `{}` exactly when `c` is in `set` or is one of the `delimiters` that may end the part
-    /// there: the table and the grammar rule it copies agree.
     #[track_caller]
     fn assert_mirrors(set: ByteSet, entry: Rule, template: &str, delimiters: &[u8]) {
-        let expected = set.union(ByteSet::from_bytes(delimiters));
-        for b in 0u8..128 {
-            let c = char::from(b);
-            let input = template.replace("{}", c.encode_utf8(&mut [0; 4]));
-            let accepted = UrnGrammar::parse(entry, &input).is_ok();
-            assert_eq!(expected.contains(b), accepted, "{c:?} in {input:?}");
-        }
+        assert_mirrors_grammar(set, template, delimiters, |input| {
+            UrnGrammar::parse(entry, input).is_ok()
+        });
     }
 
     #[test]

@@ -1,16 +1,14 @@
 //! The command-line contract for tag URIs: `check` output and `mint-tag`, exactly.
 #![cfg(feature = "cli")]
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 use rstest::rstest;
 
 fn urn_tag(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urn-tag"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the urn-tag binary runs")
+    common::run_cli(args, b"")
 }
 
 #[track_caller]
@@ -79,19 +77,11 @@ fn check_human_output() {
 
 #[test]
 fn check_reads_tags_from_standard_input() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
-        .args(["check", "--quiet"])
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"tag:yaml.org,2002:int\r\nurn:isbn:0451450523\n")
-        .unwrap();
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    let output = common::run_cli(
+        &["check", "--quiet"],
+        b"tag:yaml.org,2002:int\r\nurn:isbn:0451450523\n",
+    );
+    assert!(output.status.success());
 }
 
 #[rstest]

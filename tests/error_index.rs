@@ -7,6 +7,8 @@
 //! Rules that only the prose states (a reserved NID, `%00`, calendar dates, DNS lengths) are
 //! not syntax: on those the DFA accepts and the error is of a prose kind.
 
+mod common;
+
 use std::sync::LazyLock;
 
 use proptest::prelude::*;
@@ -233,30 +235,17 @@ proptest! {
 /// Every input of the vector files, and each with one character inserted, deleted or replaced.
 #[test]
 fn vector_inputs_and_their_mutations() {
-    let mut inputs = Vec::new();
-    for (data, column) in [
-        (include_str!("data/peer-urn-vectors.tsv"), 3),
-        (include_str!("data/peer-tag-vectors.tsv"), 2),
-        (include_str!("data/urn-grammar-examples.tsv"), 1),
-        (include_str!("data/tag-grammar-examples.tsv"), 1),
-    ] {
-        for line in data.lines().filter(|line| !line.starts_with('#')).skip(1) {
-            inputs.push(line.split('\t').nth(column).unwrap().to_owned());
-        }
-    }
-    let mut mutated = Vec::new();
-    for input in &inputs {
-        let boundaries: Vec<usize> = (0..=input.len())
-            .filter(|&i| input.is_char_boundary(i))
-            .collect();
-        for (k, &i) in boundaries.iter().enumerate() {
-            let next = boundaries.get(k + 1).copied().unwrap_or(input.len());
-            for c in ["", "-", ":", "?", "=", "#", "%", ","] {
-                mutated.push(format!("{}{c}{}", &input[..i], &input[i..]));
-                mutated.push(format!("{}{c}{}", &input[..i], &input[next..]));
-            }
-        }
-    }
+    let mut inputs: Vec<String> = [
+        common::column(include_str!("data/peer-urn-vectors.tsv"), 3),
+        common::column(include_str!("data/peer-tag-vectors.tsv"), 2),
+        common::column(include_str!("data/urn-grammar-examples.tsv"), 1),
+        common::column(include_str!("data/tag-grammar-examples.tsv"), 1),
+    ]
+    .into_iter()
+    .flatten()
+    .map(str::to_owned)
+    .collect();
+    let mutated = common::one_edit_mutations(&inputs, &["", "-", ":", "?", "=", "#", "%", ","]);
     inputs.extend(mutated);
     for input in &inputs {
         for (spec, oracle) in URN_ORACLES.iter() {

@@ -4,6 +4,8 @@
 //! one of the documented classes of `docs/peer-differences.md`, each decided by an RFC
 //! clause; an unclassified difference fails the test.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
@@ -53,27 +55,10 @@ fn urn_like() -> impl Strategy<Value = String> {
 /// The URN inputs of the test vectors, and each of them with one byte inserted, deleted or
 /// replaced.
 fn vector_inputs_and_mutations() -> Vec<String> {
-    let mut inputs: Vec<String> = include_str!("data/peer-urn-vectors.tsv")
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .skip(1)
-        .map(|line| line.split('\t').nth(3).unwrap().to_owned())
-        .collect();
+    let data = include_str!("data/peer-urn-vectors.tsv");
+    let mut inputs: Vec<String> = common::column(data, 3).map(str::to_owned).collect();
     let alphabet = ["", "-", ":", "/", "?", "+", "=", "#", "%", "~", "&", "a"];
-    let mut mutations = Vec::new();
-    for input in &inputs {
-        let boundaries: Vec<usize> = (0..=input.len())
-            .filter(|&i| input.is_char_boundary(i))
-            .collect();
-        for (k, &i) in boundaries.iter().enumerate() {
-            let next = boundaries.get(k + 1).copied().unwrap_or(input.len());
-            for c in alphabet {
-                mutations.push(format!("{}{c}{}", &input[..i], &input[i..]));
-                mutations.push(format!("{}{c}{}", &input[..i], &input[next..]));
-            }
-        }
-    }
-    inputs.extend(mutations);
+    inputs.extend(common::one_edit_mutations(&inputs, &alphabet));
     inputs
 }
 

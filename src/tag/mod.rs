@@ -21,11 +21,7 @@ mod recognize;
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::borrow::Borrow;
-use core::cmp::Ordering;
 use core::fmt;
-use core::hash::{Hash, Hasher};
-use core::str::FromStr;
 
 use crate::error::{ErrorKind, ParseError, Part};
 use recognize::Offsets;
@@ -630,12 +626,6 @@ fn check_dns_lengths(name: &str) -> Result<(), (ErrorKind, usize)> {
     Ok(())
 }
 
-impl fmt::Display for TagUri {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.serialization)
-    }
-}
-
 impl fmt::Debug for TagUri {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut debug = f.debug_struct("TagUri");
@@ -652,90 +642,9 @@ impl fmt::Debug for TagUri {
     }
 }
 
-impl FromStr for TagUri {
-    type Err = ParseError;
-
-    /// Parses a tag under RFC 4151, like [`TagUri::parse`].
-    fn from_str(input: &str) -> Result<Self, Self::Err> {
-        TagUri::parse(input)
-    }
-}
-
-impl TryFrom<&str> for TagUri {
-    type Error = ParseError;
-
-    /// Parses a tag under RFC 4151, like [`TagUri::parse`].
-    fn try_from(input: &str) -> Result<Self, Self::Error> {
-        TagUri::parse(input)
-    }
-}
-
-impl TryFrom<String> for TagUri {
-    type Error = ParseError;
-
-    /// Parses a tag under RFC 4151, keeping the string's buffer.
-    fn try_from(input: String) -> Result<Self, Self::Error> {
-        TagUri::parse_owned_with(input, TagSyntax::Rfc4151)
-    }
-}
-
-impl From<TagUri> for String {
-    fn from(tag: TagUri) -> String {
-        tag.serialization
-    }
-}
-
-impl AsRef<str> for TagUri {
-    fn as_ref(&self) -> &str {
-        &self.serialization
-    }
-}
-
-/// `TagUri` compares and hashes as its exact text, so a `HashSet<TagUri>` can be queried
-/// with a `&str`.
-impl Borrow<str> for TagUri {
-    fn borrow(&self) -> &str {
-        &self.serialization
-    }
-}
-
-impl PartialEq for TagUri {
-    fn eq(&self, other: &TagUri) -> bool {
-        self.serialization == other.serialization
-    }
-}
-
-impl Eq for TagUri {}
-
-impl PartialEq<str> for TagUri {
-    fn eq(&self, other: &str) -> bool {
-        self.serialization == other
-    }
-}
-
-impl PartialEq<&str> for TagUri {
-    fn eq(&self, other: &&str) -> bool {
-        self.serialization == *other
-    }
-}
-
-impl PartialOrd for TagUri {
-    fn partial_cmp(&self, other: &TagUri) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for TagUri {
-    fn cmp(&self, other: &TagUri) -> Ordering {
-        self.serialization.cmp(&other.serialization)
-    }
-}
-
-impl Hash for TagUri {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.serialization.hash(state);
-    }
-}
+crate::text::text_value!(TagUri, "a tag under RFC 4151", |input| {
+    TagUri::parse_owned_with(input, TagSyntax::Rfc4151)
+});
 
 #[cfg(test)]
 mod tests {

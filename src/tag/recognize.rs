@@ -7,8 +7,11 @@
 use pest::Parser;
 
 use super::{AuthorityKind, TagSyntax, diagnose};
-use crate::error::{ErrorKind, ParseError, Part};
-use crate::grammar::tag::{Rule, TagGrammar};
+use crate::error::{ParseError, Part};
+use crate::grammar::{
+    self,
+    tag::{Rule, TagGrammar},
+};
 
 /// Where the parts of a recognized tag lie. The authority always starts at byte 4, after
 /// `tag:`, and the date right after the `,`.
@@ -36,29 +39,13 @@ pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, Parse
     let pairs = match TagGrammar::parse(entry, input) {
         Ok(pairs) => pairs,
         Err(rejection) => {
-            let error = diagnose::first_syntax_error(input, syntax);
-            debug_assert!(
-                error.is_some(),
-                "grammar rejected {input:?}; diagnosis found nothing"
-            );
-            return Err(error.unwrap_or_else(|| {
-                // Unreachable while the diagnosis mirrors the grammar (a test checks it);
-                // fall back to pest's own position rather than accept the input.
-                let index = match rejection.location {
-                    pest::error::InputLocation::Pos(pos) => pos,
-                    pest::error::InputLocation::Span((start, _)) => start,
-                };
-                let ch = input.get(index..).and_then(|rest| rest.chars().next());
-                ParseError::new(
-                    ch.map_or(ErrorKind::Empty(Part::Specific), |ch| {
-                        ErrorKind::InvalidChar {
-                            part: Part::Specific,
-                            ch,
-                        }
-                    }),
-                    index,
-                )
-            }));
+            let diagnosis = diagnose::first_syntax_error(input, syntax);
+            return Err(grammar::rejected(
+                input,
+                &rejection,
+                diagnosis,
+                Part::Specific,
+            ));
         }
     };
     let mut offsets = Offsets {

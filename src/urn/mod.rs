@@ -26,10 +26,7 @@ pub mod registry;
 
 use alloc::borrow::{Cow, ToOwned};
 use alloc::string::String;
-use core::borrow::Borrow;
-use core::cmp::Ordering;
 use core::fmt;
-use core::hash::{Hash, Hasher};
 use core::ops::Range;
 use core::str::FromStr;
 
@@ -643,12 +640,6 @@ fn check_prose_rules(input: &str, spec: Spec, offsets: &Offsets) -> Result<(), P
     }
 }
 
-impl fmt::Display for Urn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.serialization)
-    }
-}
-
 impl fmt::Debug for Urn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut debug = f.debug_struct("Urn");
@@ -672,90 +663,10 @@ impl fmt::Debug for Urn {
     }
 }
 
-impl FromStr for Urn {
-    type Err = ParseError;
-
-    /// Parses an RFC 8141 URN, like [`Urn::parse`].
-    fn from_str(input: &str) -> Result<Self, Self::Err> {
-        Urn::parse(input)
-    }
-}
-
-impl TryFrom<&str> for Urn {
-    type Error = ParseError;
-
-    /// Parses an RFC 8141 URN, like [`Urn::parse`].
-    fn try_from(input: &str) -> Result<Self, Self::Error> {
-        Urn::parse(input)
-    }
-}
-
-impl TryFrom<String> for Urn {
-    type Error = ParseError;
-
-    /// Parses an RFC 8141 URN, keeping the string's buffer.
-    fn try_from(input: String) -> Result<Self, Self::Error> {
-        Urn::parse_owned_with(input, Spec::Rfc8141)
-    }
-}
-
-impl From<Urn> for String {
-    fn from(urn: Urn) -> String {
-        urn.serialization
-    }
-}
-
-impl AsRef<str> for Urn {
-    fn as_ref(&self) -> &str {
-        &self.serialization
-    }
-}
-
-/// `Urn` compares and hashes as its exact text, so a `HashSet<Urn>` can be queried with a
-/// `&str`.
-impl Borrow<str> for Urn {
-    fn borrow(&self) -> &str {
-        &self.serialization
-    }
-}
-
-impl PartialEq for Urn {
-    fn eq(&self, other: &Urn) -> bool {
-        self.serialization == other.serialization
-    }
-}
-
-impl Eq for Urn {}
-
-impl PartialEq<str> for Urn {
-    fn eq(&self, other: &str) -> bool {
-        self.serialization == other
-    }
-}
-
-impl PartialEq<&str> for Urn {
-    fn eq(&self, other: &&str) -> bool {
-        self.serialization == *other
-    }
-}
-
-impl PartialOrd for Urn {
-    fn partial_cmp(&self, other: &Urn) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Urn {
-    fn cmp(&self, other: &Urn) -> Ordering {
-        self.serialization.cmp(&other.serialization)
-    }
-}
-
-impl Hash for Urn {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.serialization.hash(state);
-    }
-}
+crate::text::text_value!(Urn, "an RFC 8141 URN", |input| Urn::parse_owned_with(
+    input,
+    Spec::Rfc8141
+));
 
 #[cfg(test)]
 mod tests {

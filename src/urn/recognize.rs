@@ -8,7 +8,7 @@ use pest::Parser;
 
 use super::{Spec, diagnose};
 use crate::error::{ErrorKind, ParseError, Part};
-use crate::grammar::{Rule, UrnGrammar};
+use crate::grammar::{self, Rule, UrnGrammar};
 
 /// Where the parts of a recognized URN lie. The NID always starts at byte 4, after `urn:`.
 ///
@@ -37,27 +37,8 @@ pub(crate) fn recognize(input: &str, spec: Spec) -> Result<Offsets, ParseError> 
     let pairs = match UrnGrammar::parse(entry, input) {
         Ok(pairs) => pairs,
         Err(rejection) => {
-            let error = diagnose::first_syntax_error(input, spec);
-            debug_assert!(
-                error.is_some(),
-                "grammar rejected {input:?}; diagnosis found nothing"
-            );
-            return Err(error.unwrap_or_else(|| {
-                // Unreachable while the diagnosis mirrors the grammar (a test checks it);
-                // fall back to pest's own position rather than accept the input.
-                let index = match rejection.location {
-                    pest::error::InputLocation::Pos(pos) => pos,
-                    pest::error::InputLocation::Span((start, _)) => start,
-                };
-                let ch = input.get(index..).and_then(|rest| rest.chars().next());
-                ParseError::new(
-                    ch.map_or(ErrorKind::Empty(Part::Nss), |ch| ErrorKind::InvalidChar {
-                        part: Part::Nss,
-                        ch,
-                    }),
-                    index,
-                )
-            }));
+            let diagnosis = diagnose::first_syntax_error(input, spec);
+            return Err(grammar::rejected(input, &rejection, diagnosis, Part::Nss));
         }
     };
     let mut offsets = Offsets::default();

@@ -165,3 +165,56 @@ pub fn assert_tag_error(
     );
     assert!(error.index() <= input.len(), "index inside the input");
 }
+
+/// The values of column `index` (from 0) of a vector file of tests/data: its rows after the
+/// `#` comment lines and the header.
+pub fn column(data: &str, index: usize) -> impl Iterator<Item = &str> {
+    data.lines()
+        .filter(|line| !line.starts_with('#'))
+        .skip(1)
+        .map(move |line| line.split('\t').nth(index).expect("the column exists"))
+}
+
+/// Each input with one of `alphabet` inserted before each of its characters (and at its
+/// end), and put in place of each of its characters; `""` in the alphabet deletes.
+pub fn one_edit_mutations(inputs: &[String], alphabet: &[&str]) -> Vec<String> {
+    let mut mutations = Vec::new();
+    for input in inputs {
+        let boundaries: Vec<usize> = (0..=input.len())
+            .filter(|&i| input.is_char_boundary(i))
+            .collect();
+        for (k, &i) in boundaries.iter().enumerate() {
+            let next = boundaries.get(k + 1).copied().unwrap_or(input.len());
+            for c in alphabet {
+                mutations.push(format!("{}{c}{}", &input[..i], &input[i..]));
+                mutations.push(format!("{}{c}{}", &input[..i], &input[next..]));
+            }
+        }
+    }
+    mutations
+}
+
+/// Runs the `urn-tag` binary with `args`, `stdin` on its standard input (written from another
+/// thread, so that a large input cannot deadlock against a full output pipe), no colour.
+#[cfg(feature = "cli")]
+pub fn run_cli(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut input = child.stdin.take().expect("a pipe");
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().expect("urn-tag ends");
+    writer
+        .join()
+        .expect("the writer ends")
+        .expect("urn-tag reads its input");
+    output
+}
