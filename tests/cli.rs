@@ -134,6 +134,23 @@ fn eq_uses_the_spec() {
     assert_eq!(under_draft.status.code(), Some(1));
 }
 
+/// The namespace rules apply by default (RFC 2648: an `ietf` URN is case-insensitive);
+/// `--rfc-only` compares by RFC 8141 §3 alone.
+#[test]
+fn eq_applies_namespace_rules_unless_rfc_only() {
+    let urns = ["urn:ietf:RFC:2141", "urn:ietf:rfc:2141"];
+    let with_rules = urn_tag(&["eq", urns[0], urns[1]], None);
+    assert_eq!(
+        (with_rules.status.code(), stdout(&with_rules).as_str()),
+        (Some(0), "equivalent\n")
+    );
+    let rfc_only = urn_tag(&["eq", "--rfc-only", urns[0], urns[1]], None);
+    assert_eq!(
+        (rfc_only.status.code(), stdout(&rfc_only).as_str()),
+        (Some(1), "not equivalent\n")
+    );
+}
+
 #[test]
 fn explain_lists_parts_spans_rules_and_class() {
     let output = urn_tag(&["explain", "urn:urn-7:a?=q#f"], None);
@@ -173,6 +190,13 @@ fn normalize_and_key() {
         (output.status.code(), stdout(&output).as_str()),
         (Some(0), "urn:example:a%2C\n")
     );
+    let nbn = "URN:NBN:DE:Gbv:089-3X%2c";
+    let output = urn_tag(&["normalize", "--key", nbn], None);
+    assert_eq!(stdout(&output), "urn:nbn:de:gbv:089-3X%2C\n");
+    let output = urn_tag(&["normalize", "--key", "--rfc-only", nbn], None);
+    assert_eq!(stdout(&output), "urn:nbn:DE:Gbv:089-3X%2C\n");
+    let output = urn_tag(&["normalize", "--rfc-only", nbn], None);
+    assert_eq!(output.status.code(), Some(2), "--rfc-only needs --key");
 }
 
 #[test]

@@ -126,17 +126,35 @@ fn uuid_namespace_rule(#[case] a: &str, #[case] b: &str, #[case] equivalent: boo
     assert!(!Equivalence::rfc().equivalent(&a, &b) || a.as_str().eq_ignore_ascii_case(b.as_str()));
 }
 
-/// isbn (IANA template): hyphens do not count; an ISBN-10 is its ISBN-13. issn (RFC 3044):
-/// `x` is `X`, the hyphen may be omitted.
+/// isbn (IANA template, RFC 3187 §3.2): hyphens and the case of `x` do not count; an ISBN-10
+/// is its ISBN-13. issn (RFC 3044): `x` is `X`, the hyphen may be omitted. ietf (RFC 2648):
+/// the entire URN is case-insensitive. nbn (RFC 8458 §4.3): the prefix is case-insensitive,
+/// the NBN string is not.
 #[rstest]
 #[case::isbn_hyphens("urn:isbn:0-395-36341-1", "urn:isbn:0395363411", true)]
 #[case::isbn_10_is_13("urn:isbn:0-395-36341-1", "urn:isbn:978-0-395-36341-6", true)]
 #[case::isbn_x_check("URN:ISBN:080442957x", "urn:isbn:9780804429573", true)]
 #[case::isbn_different("urn:isbn:0395363411", "urn:isbn:0395363412", false)]
+#[case::isbn_wrong_check_digit_hyphens("urn:isbn:0-395-36341-2", "urn:isbn:0395363412", true)]
+#[case::isbn_wrong_check_digit_not_converted(
+    "urn:isbn:0395363412",
+    "urn:isbn:9780395363416",
+    false
+)]
 #[case::issn_x("urn:ISSN:1050-124x", "urn:issn:1050-124X", true)]
 #[case::issn_hyphen("urn:issn:1050124X", "urn:issn:1050-124X", true)]
 #[case::issn_different("urn:issn:0317-8471", "urn:issn:0317-8472", false)]
-fn isbn_and_issn_namespace_rules(#[case] a: &str, #[case] b: &str, #[case] equivalent: bool) {
+#[case::ietf_rfc_2648_whole_urn("urn:ietf:RFC:2141", "urn:ietf:rfc:2141", true)]
+#[case::ietf_params(
+    "URN:IETF:params:XML:ns:yang:IETF-interfaces",
+    "urn:ietf:params:xml:ns:yang:ietf-interfaces",
+    true
+)]
+#[case::ietf_different("urn:ietf:rfc:2141", "urn:ietf:rfc:8141", false)]
+#[case::nbn_prefix("URN:NBN:FI-fe19981001", "urn:nbn:fi-fe19981001", true)]
+#[case::nbn_sub_namespace("urn:nbn:DE:Gbv:089-332175294", "urn:nbn:de:gbv:089-332175294", true)]
+#[case::nbn_string_keeps_case("urn:nbn:fi-FE19981001", "urn:nbn:fi-fe19981001", false)]
+fn namespace_rules_built_in(#[case] a: &str, #[case] b: &str, #[case] equivalent: bool) {
     let (a, b) = (Urn::parse(a).unwrap(), Urn::parse(b).unwrap());
     assert_eq!(a.equivalent(&b), equivalent, "{a} vs {b}");
 }

@@ -103,10 +103,13 @@ where
 /// draft's §5) and the namespace rules built into this crate:
 ///
 /// * `uuid` (RFC 4122, RFC 9562): the hexadecimal digits of a UUID are case-insensitive;
-/// * `isbn` (IANA template, version 2): hyphens are not significant, and an ISBN-10 is the
-///   ISBN-13 it converts to;
+/// * `isbn` (IANA template, version 2; RFC 3187): hyphens are not significant, the check
+///   digit `x` is `X`, and an ISBN-10 is the ISBN-13 it converts to;
 /// * `issn` (RFC 3044, IANA template): the check digit `x` is `X`, and the hyphen between the
-///   fourth and fifth digits may be omitted.
+///   fourth and fifth digits may be omitted;
+/// * `ietf` (RFC 2648): "The entire URN is case-insensitive";
+/// * `nbn` (RFC 8458 §4.3): the prefix (the country code and its sub-namespaces, up to the
+///   first `-`) is case-insensitive; the NBN string after it is not.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.
@@ -254,6 +257,8 @@ impl Equivalence {
             () if nid.eq_ignore_ascii_case("uuid") => &uuid,
             () if nid.eq_ignore_ascii_case("isbn") => &isbn,
             () if nid.eq_ignore_ascii_case("issn") => &issn,
+            () if nid.eq_ignore_ascii_case("ietf") => &ietf,
+            () if nid.eq_ignore_ascii_case("nbn") => &nbn,
             () => return None,
         };
         Some(builtin)
@@ -317,17 +322,25 @@ fn uuid(nss: &str, out: &mut String) {
 }
 
 /// `isbn`, IANA template version 2: "If the NSS is an ISBN-10, first convert it to
-/// ISBN-13"; "Remove all hyphens from the NSSs". An ISBN-10 converts only when its own check
-/// digit is right (otherwise it is compared with its hyphens removed).
+/// ISBN-13"; "Remove all hyphens from the NSSs"; RFC 3187 §3.2: "convert any occurrences of
+/// the letter X to upper case". An NSS with the digits of an ISBN-10 or ISBN-13 loses its
+/// hyphens and has its `x` made `X`; an ISBN-10 converts to ISBN-13 only when its own check
+/// digit is right, since the conversion computes a new one and would otherwise merge an
+/// erroneous ISBN with a correct one.
 fn isbn(nss: &str, out: &mut String) {
-    let digits: Vec<u8> = nss.bytes().filter(|&b| b != b'-').collect();
+    let digits: Vec<u8> = nss
+        .bytes()
+        .filter(|&b| b != b'-')
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
     let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
     match digits.len() {
         13 if is_digits(&digits) => out.extend(digits.iter().map(|&b| char::from(b))),
-        10 if is_digits(&digits[..9])
-            && matches!(digits[9], b'0'..=b'9' | b'X' | b'x')
-            && isbn10_check_ok(&digits) =>
-        {
+        10 if is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X') => {
+            if !isbn10_check_ok(&digits) {
+                out.extend(digits.iter().map(|&b| char::from(b)));
+                return;
+            }
             let mut isbn13 = [0u8; 13];
             isbn13[..3].copy_from_slice(b"978");
             isbn13[3..12].copy_from_slice(&digits[..9]);
@@ -348,14 +361,7 @@ fn isbn10_check_ok(digits: &[u8]) -> bool {
     let sum: u32 = digits
         .iter()
         .zip((1..=10).rev())
-        .map(|(&d, weight)| {
-            weight
-                * if d.eq_ignore_ascii_case(&b'x') {
-                    10
-                } else {
-                    u32::from(d - b'0')
-                }
-        })
+        .map(|(&d, weight)| weight * if d == b'X' { 10 } else { u32::from(d - b'0') })
         .sum();
     sum.is_multiple_of(11)
 }
@@ -382,6 +388,44 @@ fn issn(nss: &str, out: &mut String) {
             out.push('-');
         }
         out.push(char::from(b.to_ascii_uppercase()));
+    }
+}
+
+/// `ietf`, RFC 2648 §3 (Rules for Lexical Equivalence): "The entire URN is
+/// case-insensitive." Letters are lowered, except the hexadecimal digits of
+/// percent-encodings, which keep the RFC's upper case.
+fn ietf(nss: &str, out: &mut String) {
+    let mut digits_left = 0;
+    for c in nss.chars() {
+        if digits_left > 0 {
+            out.push(c);
+            digits_left -= 1;
+        } else {
+            digits_left = if c == '%' { 2 } else { 0 };
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+}
+
+/// `nbn`, RFC 8458 §4.3: URN:NBNs are lexically equivalent after converting "all characters
+/// in the prefix (country code and its optional sub-divisions) to a single case", where
+/// (§4.2) `prefix = iso-cc *( ":" subspc )`, `iso-cc = 2ALPHA`, `subspc = 1*(ALPHA / DIGIT)`,
+/// followed by `"-" nbn-string`. The NBN string "MUST" be treated as case-sensitive, so only
+/// an NSS of that shape has its prefix lowered.
+fn nbn(nss: &str, out: &mut String) {
+    let prefix_len = nss.find('-').unwrap_or(0);
+    let prefix = &nss[..prefix_len];
+    let mut sections = prefix.split(':');
+    let country = sections.next().unwrap_or_default();
+    let is_nbn = country.len() == 2
+        && country.bytes().all(|b| b.is_ascii_alphabetic())
+        && sections.all(|sub| !sub.is_empty() && sub.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && nss.len() > prefix_len + 1;
+    if is_nbn {
+        push_lowercase(out, prefix);
+        out.push_str(&nss[prefix_len..]);
+    } else {
+        out.push_str(nss);
     }
 }
 
@@ -412,9 +456,28 @@ mod tests {
         assert_eq!(canonical(isbn, "978-0-395-36341-6"), "9780395363416");
         assert_eq!(canonical(isbn, "080442957X"), "9780804429573");
         assert_eq!(canonical(isbn, "080442957x"), "9780804429573");
-        // A wrong ISBN-10 check digit: compared as written, hyphens removed only for valid shapes.
-        assert_eq!(canonical(isbn, "0-395-36341-2"), "0-395-36341-2");
+        // A wrong ISBN-10 check digit: not converted, but hyphens and case still do not count.
+        assert_eq!(canonical(isbn, "0-395-36341-2"), "0395363412");
+        assert_eq!(canonical(isbn, "0-8044-2957-x"), "9780804429573");
+        assert_eq!(canonical(isbn, "0-8044-2958-x"), "080442958X");
         assert_eq!(canonical(isbn, "not-an-isbn"), "not-an-isbn");
+    }
+
+    #[test]
+    fn ietf_rule_lowercases_all_but_hex_digits() {
+        assert_eq!(canonical(ietf, "RFC:2648"), "rfc:2648");
+        assert_eq!(canonical(ietf, "Params:XML:ns:A%2C"), "params:xml:ns:a%2C");
+    }
+
+    #[test]
+    fn nbn_rule_lowercases_only_the_prefix() {
+        assert_eq!(canonical(nbn, "DE:101-ABC"), "de:101-ABC");
+        assert_eq!(canonical(nbn, "FI-FE19981001"), "fi-FE19981001");
+        assert_eq!(canonical(nbn, "CZ:Nk-0001%2C"), "cz:nk-0001%2C");
+        // Not the RFC 8458 shape: compared as the RFC procedure leaves it.
+        for nss in ["FI", "FI-", "FIN-X", "F1-X", "DE::A-X", "DE:A_B-X", "-X"] {
+            assert_eq!(canonical(nbn, nss), nss);
+        }
     }
 
     #[test]

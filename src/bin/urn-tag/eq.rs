@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use urn_tag::urn::Equivalence;
 use urn_tag::{Identifier, Spec};
 
 #[derive(Debug, clap::Args)]
@@ -9,6 +10,10 @@ pub struct Args {
     /// URN syntax (and equivalence rules) to compare URNs under: rfc8141, rfc2141 or rfc2141bis.
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
+    /// Compare URNs by the RFC procedure alone, without the namespace rules of uuid, isbn,
+    /// issn, ietf and nbn.
+    #[arg(long)]
+    rfc_only: bool,
     /// The first identifier.
     a: String,
     /// The second identifier.
@@ -17,8 +22,8 @@ pub struct Args {
 
 /// Prints `equivalent` or `not equivalent`; exits 0, 1, or 2 when an input is invalid.
 ///
-/// Two URNs are compared by RFC equivalence (RFC 8141 §3, or RFC 2141 §5 under those specs);
-/// two tag URIs by RFC 4151 §2.4, which is exact equality; a URN and a tag are never the same.
+/// Two URNs are compared by RFC equivalence (RFC 8141 §3, or RFC 2141 §5 under those specs)
+/// and the built-in namespace rules unless `--rfc-only`; two tag URIs by RFC 4151 §2.4, which is exact equality; a URN and a tag are never the same.
 pub fn run(args: &Args) -> ExitCode {
     let parse = |input: &str| {
         Identifier::parse_with(input, args.spec)
@@ -28,7 +33,7 @@ pub fn run(args: &Args) -> ExitCode {
         return ExitCode::from(2);
     };
     let same = match (&a, &b) {
-        (Identifier::Urn(a), Identifier::Urn(b)) => a.equivalent(b),
+        (Identifier::Urn(a), Identifier::Urn(b)) => equivalence(args.rfc_only).equivalent(a, b),
         (Identifier::Tag(a), Identifier::Tag(b)) => a == b,
         _ => false,
     };
@@ -38,5 +43,14 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         println!("not equivalent");
         ExitCode::from(1)
+    }
+}
+
+/// The procedure `eq` and `normalize --key` use.
+pub fn equivalence(rfc_only: bool) -> Equivalence {
+    if rfc_only {
+        Equivalence::rfc()
+    } else {
+        Equivalence::standard()
     }
 }

@@ -35,7 +35,7 @@ struct Cli {
 enum Command {
     /// Check each INPUT (or each line of standard input) and report whether it is valid.
     Check(check::Args),
-    /// Say whether two URNs are equivalent (RFC 8141 §3, RFC 2141 §5).
+    /// Say whether two URNs are equivalent (RFC 8141 §3, RFC 2141 §5, namespace rules).
     Eq(eq::Args),
     /// Break one identifier down into its parts, or show where and why it is invalid.
     Explain(explain::Args),

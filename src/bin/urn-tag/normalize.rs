@@ -12,6 +12,10 @@ pub struct Args {
     /// Print the equivalence key (what `eq` compares) instead of the normalized form.
     #[arg(long)]
     key: bool,
+    /// With --key: the RFC procedure's key alone, without the namespace rules of uuid, isbn,
+    /// issn, ietf and nbn.
+    #[arg(long, requires = "key")]
+    rfc_only: bool,
     /// URNs or tag URIs to normalize. A tag is printed as it is: RFC 4151 §2.4 compares tags
     /// character by character, so no other spelling names the same tag.
     #[arg(value_name = "INPUT", required = true)]
@@ -21,10 +25,11 @@ pub struct Args {
 /// Prints one line per valid input; an invalid input is reported on standard error and
 /// makes the exit status 1.
 pub fn run(args: &Args) -> ExitCode {
+    let equivalence = crate::eq::equivalence(args.rfc_only);
     let mut status = ExitCode::SUCCESS;
     for input in &args.inputs {
         match Identifier::parse_with(input, args.spec) {
-            Ok(Identifier::Urn(urn)) if args.key => println!("{}", urn.equivalence_key()),
+            Ok(Identifier::Urn(urn)) if args.key => println!("{}", equivalence.key(&urn)),
             Ok(Identifier::Urn(urn)) => println!("{}", urn.normalized()),
             Ok(Identifier::Tag(tag)) => println!("{tag}"),
             Err(error) => {
