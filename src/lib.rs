@@ -112,7 +112,9 @@ pub use error::{BuildError, ErrorKind, ParseError, Part};
 pub use identifier::{Identifier, Scheme};
 #[cfg(feature = "std")]
 pub use tag::SystemClock;
-pub use tag::{AuthorityKind, Clock, MintError, TagDate, TagMinter, TagSyntax, TagUri};
+pub use tag::{
+    AuthorityKind, Clock, MintError, TagDate, TagMinter, TagSyntax, TagUri, UnknownTagSyntax,
+};
 pub use urn::{Spec, UnknownSpec, Urn, UrnBuilder};
 
 /// The examples of README.md run as doctests, so the README stays true to the code.

@@ -75,6 +75,63 @@ fn check_human_output() {
     );
 }
 
+/// RFC 4151 §2.1: "software that processes tags MUST NOT reject them on the grounds that
+/// they are outside the syntax defined above": `--tag-syntax lenient` accepts another
+/// authority and reports it as `opaque`; the erratum 1485 syntax takes RFC 5322 local parts.
+#[rstest]
+#[case::lenient_opaque(
+    "lenient",
+    "tag:mac=00-00-5E-00-53-00,2005:x",
+    r#"{"input":"tag:mac=00-00-5E-00-53-00,2005:x","valid":true,"kind":"tag","authority":"mac=00-00-5E-00-53-00","authority_kind":"opaque","date":"2005-01-01","date_as_written":"2005","specific":"x","fragment":null}"#
+)]
+#[case::lenient_keeps_the_date_strict(
+    "lenient",
+    "tag:mac=00,2005-13:x",
+    r#"{"input":"tag:mac=00,2005-13:x","valid":false,"kind":"tag","error":{"index":16,"message":"month 13 does not exist (01 to 12) in date at byte 16"}}"#
+)]
+#[case::erratum_1485_email(
+    "erratum1485",
+    "tag:a+b@example.com,2020:x",
+    r#"{"input":"tag:a+b@example.com,2020:x","valid":true,"kind":"tag","authority":"a+b@example.com","authority_kind":"email","date":"2020-01-01","date_as_written":"2020","specific":"x","fragment":null}"#
+)]
+#[case::erratum_1485_refuses_a_trailing_dot(
+    "erratum1485",
+    "tag:a.@example.com,2020:x",
+    r#"{"input":"tag:a.@example.com,2020:x","valid":false,"kind":"tag","error":{"index":6,"message":"'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3) at byte 6"}}"#
+)]
+fn check_json_tag_syntax(#[case] syntax: &str, #[case] input: &str, #[case] line: &str) {
+    let valid = line.contains(r#""valid":true"#);
+    assert_run(
+        &["check", "--json", "--tag-syntax", syntax, input],
+        if valid { 0 } else { 1 },
+        &format!("{line}\n"),
+        "",
+    );
+}
+
+#[test]
+fn explain_names_the_tag_syntax_and_its_rules() {
+    let output = urn_tag(&["explain", "--tag-syntax", "lenient", "tag:mac=00,2005:x"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("valid tag URI under RFC 4151, lenient authority\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  authority    4..10     \"mac=00\"                opaqueAuthority\n"),
+        "{text}"
+    );
+    let output = urn_tag(&["explain", "--tag-syntax", "lenient", "tag:a+b@x.org,2005:x"]);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("erratum1485_emailAddress"));
+    assert_run(
+        &["check", "--tag-syntax", "rfc5322", "tag:a.org,2000:"],
+        2,
+        "",
+        "error: invalid value 'rfc5322' for '--tag-syntax <SYNTAX>': unknown tag syntax (expected rfc4151, erratum1485 or lenient)\n\nFor more information, try '--help'.\n",
+    );
+}
+
 #[test]
 fn check_reads_tags_from_standard_input() {
     let output = common::run_cli(

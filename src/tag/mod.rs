@@ -22,6 +22,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use core::str::FromStr;
 
 use crate::error::{ErrorKind, ParseError, Part};
 use recognize::Offsets;
@@ -100,6 +101,30 @@ impl TagSyntax {
 impl fmt::Display for TagSyntax {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`TagSyntax`] from a name other than its three.
+///
+/// ```
+/// use urn_tag::TagSyntax;
+///
+/// assert_eq!("Lenient".parse::<TagSyntax>(), Ok(TagSyntax::Lenient));
+/// let err = "rfc5322".parse::<TagSyntax>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown tag syntax (expected rfc4151, erratum1485 or lenient)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tag syntax (expected rfc4151, erratum1485 or lenient)")]
+pub struct UnknownTagSyntax;
+
+impl FromStr for TagSyntax {
+    type Err = UnknownTagSyntax;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        TagSyntax::ALL
+            .into_iter()
+            .find(|syntax| syntax.name().eq_ignore_ascii_case(name))
+            .ok_or(UnknownTagSyntax)
     }
 }
 

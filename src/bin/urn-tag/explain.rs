@@ -2,15 +2,18 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{AuthorityKind, Identifier, Part, Scheme, Spec, TagUri, Urn};
+use urn_tag::{AuthorityKind, Identifier, Part, Scheme, Spec, TagSyntax, TagUri, Urn};
 
 use crate::report::{self, Style};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax to read a URN under: rfc8141, rfc2141 or rfc2141bis (tags are RFC 4151).
+    /// URN syntax to read a URN under: rfc8141, rfc2141 or rfc2141bis.
     #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
     spec: Spec,
+    /// Tag URI syntax to read a tag under: rfc4151, erratum1485 or lenient.
+    #[arg(long, default_value_t = TagSyntax::Rfc4151, value_name = "SYNTAX")]
+    tag_syntax: TagSyntax,
     /// The identifier to explain.
     input: String,
 }
@@ -19,7 +22,11 @@ pub fn run(args: &Args) -> ExitCode {
     let style = Style {
         on: report::colour_stdout(),
     };
-    match Identifier::parse_with(&args.input, args.spec) {
+    let parsed = match Scheme::of(&args.input) {
+        Some(Scheme::Tag) => TagUri::parse_with(&args.input, args.tag_syntax).map(Identifier::Tag),
+        _ => Identifier::parse_with(&args.input, args.spec),
+    };
+    match parsed {
         Ok(Identifier::Urn(urn)) => {
             print!("{}", explain_urn(&urn, style));
             ExitCode::SUCCESS
@@ -31,7 +38,9 @@ pub fn run(args: &Args) -> ExitCode {
         Err(error) => {
             let what = match Scheme::of(&args.input) {
                 Some(Scheme::Urn) => format!("invalid URN under {}", args.spec.document()),
-                Some(Scheme::Tag) => "invalid tag URI under RFC 4151".to_owned(),
+                Some(Scheme::Tag) => {
+                    format!("invalid tag URI under {}", syntax_name(args.tag_syntax))
+                }
                 None => "invalid".to_owned(),
             };
             println!("{}", args.input);
@@ -64,28 +73,31 @@ fn parts_table(
     out
 }
 
+/// How explain names a tag syntax.
+fn syntax_name(syntax: TagSyntax) -> &'static str {
+    match syntax {
+        TagSyntax::Rfc4151 => "RFC 4151",
+        TagSyntax::Erratum1485 => "RFC 4151 with erratum 1485",
+        TagSyntax::Lenient => "RFC 4151, lenient authority",
+    }
+}
+
 fn explain_tag(tag: &TagUri, style: Style) -> String {
     let mut out = format!(
         "{tag}\n  {} under {}\n",
         style.good("valid tag URI"),
-        "RFC 4151"
+        syntax_name(tag.syntax())
     );
-    out += &parts_table(tag.as_str(), tag.parts(), |part| match part {
-        Part::Scheme => "tagURI",
-        Part::Authority => match tag.authority_kind() {
-            AuthorityKind::Email => "emailAddress",
-            AuthorityKind::Dns => "DNSname",
-            _ => "lenient_authorityName",
-        },
-        Part::Date => "date",
-        Part::Specific => "specific",
-        _ => "fragment",
-    });
-    let authority = match (tag.local_part(), tag.domain()) {
-        (Some(local), Some(domain)) => {
+    out += &parts_table(tag.as_str(), tag.parts(), |part| tag_rule(tag, part));
+    let authority = match (tag.authority_kind(), tag.local_part(), tag.domain()) {
+        (AuthorityKind::Email, Some(local), Some(domain)) => {
             format!("email address: local part {local:?}, domain {domain:?}")
         }
-        _ => format!("DNS name {:?}", tag.authority()),
+        (AuthorityKind::Dns, ..) => format!("DNS name {:?}", tag.authority()),
+        _ => format!(
+            "{:?}, of no RFC 4151 form: the tag does not conform (§2.1 still forbids rejecting it)",
+            tag.authority()
+        ),
     };
     out += &format!("  authority    {authority}\n");
     out += &format!(
@@ -97,6 +109,38 @@ fn explain_tag(tag: &TagUri, style: Style) -> String {
         out += &format!("  {} {lint}\n", style.dim("note        "));
     }
     out
+}
+
+/// The grammar rule of `tag.pest` each part of `tag` comes from.
+fn tag_rule(tag: &TagUri, part: Part) -> &'static str {
+    let syntax = tag.syntax();
+    match part {
+        Part::Scheme => match syntax {
+            TagSyntax::Rfc4151 => "tagURI",
+            TagSyntax::Erratum1485 => "erratum1485_tagURI",
+            TagSyntax::Lenient => "lenient_tagURI",
+        },
+        Part::Authority => match tag.authority_kind() {
+            AuthorityKind::Dns => "DNSname",
+            AuthorityKind::Opaque => "opaqueAuthority",
+            // The lenient syntax tries the original email address before the erratum's; the
+            // original's local part is `1*(alphaNum / "-" / "." / "_")`.
+            AuthorityKind::Email
+                if syntax == TagSyntax::Erratum1485
+                    || !tag.local_part().is_some_and(|local| {
+                        local
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"-._".contains(&b))
+                    }) =>
+            {
+                "erratum1485_emailAddress"
+            }
+            AuthorityKind::Email => "emailAddress",
+        },
+        Part::Date => "date",
+        Part::Specific => "specific",
+        _ => "fragment",
+    }
 }
 
 /// The grammar rule of `urn.pest` each part comes from.
