@@ -416,6 +416,28 @@ impl TagUri {
         self.offsets.kind
     }
 
+    /// The rule of `tag.pest` that matched the authority name: `DNSname`, `emailAddress`
+    /// (RFC 4151 §2.1), `erratum1485_emailAddress` (the RFC 5322 form of erratum 1485, which
+    /// the lenient syntax tries after the original) or `opaqueAuthority` (lenient only).
+    ///
+    /// ```
+    /// use urn_tag::{TagSyntax, TagUri};
+    ///
+    /// let rule = |tag| TagUri::parse_with(tag, TagSyntax::Lenient).map(|tag| tag.authority_rule());
+    /// assert_eq!(rule("tag:a.b@w3.org,2004:x")?, "emailAddress");
+    /// assert_eq!(rule("tag:a+b@w3.org,2004:x")?, "erratum1485_emailAddress");
+    /// assert_eq!(rule("tag:mac=00-00,2004:x")?, "opaqueAuthority");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn authority_rule(&self) -> &'static str {
+        match self.offsets.kind {
+            AuthorityKind::Dns => "DNSname",
+            AuthorityKind::Email if self.offsets.erratum1485_email => "erratum1485_emailAddress",
+            AuthorityKind::Email => "emailAddress",
+            AuthorityKind::Opaque => "opaqueAuthority",
+        }
+    }
+
     /// Whether the tag conforms to RFC 4151 (with or without erratum 1485): false only for
     /// an [`AuthorityKind::Opaque`] authority, which only [`TagSyntax::Lenient`] accepts.
     ///

@@ -27,6 +27,9 @@ pub(crate) struct Offsets {
     pub(crate) hash: usize,
     /// The form of the authority name.
     pub(crate) kind: AuthorityKind,
+    /// Whether an email authority matched erratum 1485's `addr-spec` rather than the
+    /// original `emailAddress` (the lenient syntax tries the original first).
+    pub(crate) erratum1485_email: bool,
 }
 
 /// Parses `input` with the grammar of `syntax` and reads the component offsets off the parse.
@@ -54,12 +57,15 @@ pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, Parse
         colon: 0,
         hash: 0,
         kind: AuthorityKind::Dns,
+        erratum1485_email: false,
     };
     for pair in pairs.flatten() {
         let span = pair.as_span();
         match pair.as_rule() {
-            Rule::emailAddress | Rule::erratum1485_emailAddress => {
+            Rule::emailAddress => offsets.kind = AuthorityKind::Email,
+            Rule::erratum1485_emailAddress => {
                 offsets.kind = AuthorityKind::Email;
+                offsets.erratum1485_email = true;
             }
             // The domain of an email address comes right after its "@".
             Rule::DNSname if offsets.kind == AuthorityKind::Email => offsets.at = span.start() - 1,

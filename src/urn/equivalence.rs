@@ -293,6 +293,12 @@ fn push_lowercase(out: &mut String, text: &str) {
 /// Appends `text` with the two hexadecimal digits after each `%` in upper case (RFC 3986
 /// §6.2.2.1); `text` comes from a parsed URN, so every `%` starts a triplet.
 pub(super) fn push_with_upper_hex(out: &mut String, text: &str) {
+    push_case_mapped(out, text, |c| c);
+}
+
+/// Appends `text` with the hexadecimal digits of its percent-encodings in upper case and
+/// every other character passed through `map`.
+fn push_case_mapped(out: &mut String, text: &str, map: impl Fn(char) -> char) {
     let mut digits_left = 0;
     for c in text.chars() {
         if digits_left > 0 {
@@ -300,7 +306,7 @@ pub(super) fn push_with_upper_hex(out: &mut String, text: &str) {
             digits_left -= 1;
         } else {
             digits_left = if c == '%' { 2 } else { 0 };
-            out.push(c);
+            out.push(map(c));
         }
     }
 }
@@ -334,26 +340,30 @@ fn isbn(nss: &str, out: &mut String) {
         .map(|b| b.to_ascii_uppercase())
         .collect();
     let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
-    match digits.len() {
-        13 if is_digits(&digits) => out.extend(digits.iter().map(|&b| char::from(b))),
-        10 if is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X') => {
-            if !isbn10_check_ok(&digits) {
-                out.extend(digits.iter().map(|&b| char::from(b)));
-                return;
-            }
-            let mut isbn13 = [0u8; 13];
-            isbn13[..3].copy_from_slice(b"978");
-            isbn13[3..12].copy_from_slice(&digits[..9]);
-            let sum: u32 = isbn13[..12]
-                .iter()
-                .enumerate()
-                .map(|(i, &d)| u32::from(d - b'0') * if i % 2 == 0 { 1 } else { 3 })
-                .sum();
-            isbn13[12] = b'0' + u8::try_from((10 - sum % 10) % 10).expect("a digit");
-            out.extend(isbn13.iter().map(|&b| char::from(b)));
-        }
-        _ => out.push_str(nss),
-    }
+    let is_isbn13 = digits.len() == 13 && is_digits(&digits);
+    let is_isbn10 =
+        digits.len() == 10 && is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X');
+    let canonical = match () {
+        () if is_isbn10 && isbn10_check_ok(&digits) => &isbn10_to_isbn13(&digits),
+        () if is_isbn10 || is_isbn13 => &digits[..],
+        () => nss.as_bytes(),
+    };
+    out.extend(canonical.iter().map(|&b| char::from(b)));
+}
+
+/// The ISBN-13 of a (checked) ISBN-10: "978", its first nine digits, and the modulus-10
+/// check digit of those twelve (weights 1 and 3 alternating).
+fn isbn10_to_isbn13(isbn10: &[u8]) -> [u8; 13] {
+    let mut isbn13 = [0u8; 13];
+    isbn13[..3].copy_from_slice(b"978");
+    isbn13[3..12].copy_from_slice(&isbn10[..9]);
+    let sum: u32 = isbn13[..12]
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| u32::from(d - b'0') * if i % 2 == 0 { 1 } else { 3 })
+        .sum();
+    isbn13[12] = b'0' + u8::try_from((10 - sum % 10) % 10).expect("a digit");
+    isbn13
 }
 
 /// ISBN-10's modulus-11 check: the weighted sum (10 down to 1, `X` = 10) is a multiple of 11.
@@ -395,16 +405,7 @@ fn issn(nss: &str, out: &mut String) {
 /// case-insensitive." Letters are lowered, except the hexadecimal digits of
 /// percent-encodings, which keep the RFC's upper case.
 fn ietf(nss: &str, out: &mut String) {
-    let mut digits_left = 0;
-    for c in nss.chars() {
-        if digits_left > 0 {
-            out.push(c);
-            digits_left -= 1;
-        } else {
-            digits_left = if c == '%' { 2 } else { 0 };
-            out.push(c.to_ascii_lowercase());
-        }
-    }
+    push_case_mapped(out, nss, |c| c.to_ascii_lowercase());
 }
 
 /// `nbn`, RFC 8458 §4.3: URN:NBNs are lexically equivalent after converting "all characters

@@ -1,8 +1,8 @@
 //! `urn-tag check`: validate identifiers, from arguments or line by line from standard input.
 //!
-//! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI (RFC
-//! 4151, or the syntax `--tag-syntax` names), anything else as a URN under `--spec`; an input with neither scheme is reported at
-//! the first byte that can begin neither.
+//! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI under
+//! `--tag-syntax` (RFC 4151 by default), `urn:` as a URN under `--spec`; an input with
+//! neither scheme is reported at the first byte that can begin neither.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;

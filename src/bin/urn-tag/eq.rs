@@ -23,7 +23,8 @@ pub struct Args {
 /// Prints `equivalent` or `not equivalent`; exits 0, 1, or 2 when an input is invalid.
 ///
 /// Two URNs are compared by RFC equivalence (RFC 8141 §3, or RFC 2141 §5 under those specs)
-/// and the built-in namespace rules unless `--rfc-only`; two tag URIs by RFC 4151 §2.4, which is exact equality; a URN and a tag are never the same.
+/// and the built-in namespace rules unless `--rfc-only`; two tag URIs by RFC 4151 §2.4,
+/// which is exact equality; a URN and a tag are never the same.
 pub fn run(args: &Args) -> ExitCode {
     let parse = |input: &str| {
         Identifier::parse_with(input, args.spec)

@@ -22,7 +22,8 @@ pub fn run(args: &Args) -> ExitCode {
     let style = Style {
         on: report::colour_stdout(),
     };
-    let parsed = match Scheme::of(&args.input) {
+    let scheme = Scheme::of(&args.input);
+    let parsed = match scheme {
         Some(Scheme::Tag) => TagUri::parse_with(&args.input, args.tag_syntax).map(Identifier::Tag),
         _ => Identifier::parse_with(&args.input, args.spec),
     };
@@ -36,7 +37,7 @@ pub fn run(args: &Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            let what = match Scheme::of(&args.input) {
+            let what = match scheme {
                 Some(Scheme::Urn) => format!("invalid URN under {}", args.spec.document()),
                 Some(Scheme::Tag) => {
                     format!("invalid tag URI under {}", syntax_name(args.tag_syntax))
@@ -113,30 +114,13 @@ fn explain_tag(tag: &TagUri, style: Style) -> String {
 
 /// The grammar rule of `tag.pest` each part of `tag` comes from.
 fn tag_rule(tag: &TagUri, part: Part) -> &'static str {
-    let syntax = tag.syntax();
     match part {
-        Part::Scheme => match syntax {
+        Part::Scheme => match tag.syntax() {
             TagSyntax::Rfc4151 => "tagURI",
             TagSyntax::Erratum1485 => "erratum1485_tagURI",
             TagSyntax::Lenient => "lenient_tagURI",
         },
-        Part::Authority => match tag.authority_kind() {
-            AuthorityKind::Dns => "DNSname",
-            AuthorityKind::Opaque => "opaqueAuthority",
-            // The lenient syntax tries the original email address before the erratum's; the
-            // original's local part is `1*(alphaNum / "-" / "." / "_")`.
-            AuthorityKind::Email
-                if syntax == TagSyntax::Erratum1485
-                    || !tag.local_part().is_some_and(|local| {
-                        local
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b"-._".contains(&b))
-                    }) =>
-            {
-                "erratum1485_emailAddress"
-            }
-            AuthorityKind::Email => "emailAddress",
-        },
+        Part::Authority => tag.authority_rule(),
         Part::Date => "date",
         Part::Specific => "specific",
         _ => "fragment",
