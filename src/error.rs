@@ -1,20 +1,23 @@
-//! Parse errors: a kind, the byte index of the offending byte, and a message naming the part.
+//! The errors, one type per operation: [`ParseError`] for parsing (a byte index into the
+//! input), [`BuildError`] for building from parts (which part, and a byte index into the text
+//! given for it), [`EncodeError`] for percent-encoding text for a part. Minting tags has its
+//! own [`MintError`](crate::MintError), next to the minter.
 
 use core::fmt;
 
-use crate::urn::Spec;
+use crate::syntax::UrnSyntax;
 
 /// An identifier could not be parsed.
 ///
-/// A `ParseError` is small and `Copy`: a [`ErrorKind`] and the byte index into the input at
-/// which the problem lies. Its message names the part that failed and the reason, and ends
-/// with the index:
+/// A `ParseError` is small and `Copy`: a [`ParseErrorKind`] and the byte index into the
+/// input at which the problem lies. Its message names the part that failed and the reason,
+/// and ends with the index:
 ///
 /// ```
-/// use urn_tag::{ErrorKind, Part, Urn};
+/// use urn_tag::{ParseErrorKind, Part, Urn};
 ///
 /// let err = Urn::parse("urn:example:a%zz").unwrap_err();
-/// assert_eq!(err.kind(), ErrorKind::InvalidPercentEncoding(Part::Nss));
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding(Part::Nss));
 /// assert_eq!(err.index(), 14);
 /// assert_eq!(err.part(), Part::Nss);
 /// assert_eq!(err.to_string(), "invalid percent-encoding in NSS at byte 14");
@@ -27,24 +30,40 @@ use crate::urn::Spec;
 /// offending item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ParseError {
-    kind: ErrorKind,
+    kind: ParseErrorKind,
     index: usize,
 }
 
 impl ParseError {
-    pub(crate) const fn new(kind: ErrorKind, index: usize) -> Self {
+    pub(crate) const fn new(kind: ParseErrorKind, index: usize) -> Self {
         ParseError { kind, index }
+    }
+
+    /// This error, said in terms of white space when white space around the identifier is
+    /// what makes `input` invalid: a copied identifier often carries some, and "invalid
+    /// character ' '" would hide the cause.
+    pub(crate) fn explain_whitespace(self, input: &str) -> ParseError {
+        let rest = input.get(self.index..).unwrap_or_default();
+        let blank = |b: &u8| b.is_ascii_whitespace();
+        if self.index == 0 && input.as_bytes().first().is_some_and(blank) {
+            ParseError::new(ParseErrorKind::LeadingWhitespace, 0)
+        } else if !rest.is_empty() && rest.as_bytes().iter().all(blank) {
+            let part = self.kind.part();
+            ParseError::new(ParseErrorKind::TrailingWhitespace(part), self.index)
+        } else {
+            self
+        }
     }
 
     /// What went wrong.
     ///
     /// ```
-    /// use urn_tag::{ErrorKind, Urn};
+    /// use urn_tag::{ParseErrorKind, Urn};
     ///
     /// let err = Urn::parse("urn:a-:x").unwrap_err();
-    /// assert_eq!(err.kind(), ErrorKind::NidEndsWithHyphen);
+    /// assert_eq!(err.kind(), ParseErrorKind::NidEndsWithHyphen);
     /// ```
-    pub const fn kind(&self) -> ErrorKind {
+    pub const fn kind(&self) -> ParseErrorKind {
         self.kind
     }
 
@@ -80,86 +99,16 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
-/// A part given to a builder is invalid.
-///
-/// Like [`ParseError`], a kind and a byte index; the index is into the text given for the
-/// part the kind names, since the whole identifier does not exist yet.
-///
-/// ```
-/// use urn_tag::{ErrorKind, Part, Urn};
-///
-/// let err = Urn::builder("a_b").nss("x").build().unwrap_err();
-/// assert_eq!(err.kind(), ErrorKind::InvalidChar { part: Part::Nid, ch: '_' });
-/// assert_eq!(err.index(), 1);
-/// assert_eq!(err.part(), Part::Nid);
-/// assert_eq!(err.to_string(), "invalid character '_' in NID (byte 1 of the NID given to the builder)");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BuildError {
-    kind: ErrorKind,
-    index: usize,
-}
-
-impl BuildError {
-    pub(crate) const fn new(kind: ErrorKind, index: usize) -> Self {
-        BuildError { kind, index }
-    }
-
-    /// What went wrong.
-    ///
-    /// ```
-    /// use urn_tag::{ErrorKind, Part, Urn};
-    ///
-    /// let err = Urn::builder("ex").nss("").build().unwrap_err();
-    /// assert_eq!(err.kind(), ErrorKind::Empty(Part::Nss));
-    /// ```
-    pub const fn kind(&self) -> ErrorKind {
-        self.kind
-    }
-
-    /// The byte index of the offending byte in the text given for the part.
-    ///
-    /// ```
-    /// use urn_tag::Urn;
-    ///
-    /// assert_eq!(Urn::builder("ex").nss("ab%zz").build().unwrap_err().index(), 3);
-    /// ```
-    pub const fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The part that is invalid.
-    ///
-    /// ```
-    /// use urn_tag::{Part, Urn};
-    ///
-    /// assert_eq!(Urn::builder("ex").nss("a").component(Part::QComponent, "").build().unwrap_err().part(), Part::QComponent);
-    /// ```
-    pub const fn part(&self) -> Part {
-        self.kind.part()
-    }
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (kind, index, part) = (self.kind, self.index, self.part());
-        write!(
-            f,
-            "{kind} (byte {index} of the {part} given to the builder)"
-        )
-    }
-}
-
-impl core::error::Error for BuildError {}
-
 /// The part of an identifier that an error is about.
 ///
-/// Its `Display` is the name the RFCs use: `NID`, `NSS`, `r-component`, ...
+/// Its `Display` is the name the RFCs use: `NID`, `NSS`, `r-component`, ...; [`Part::code`]
+/// is a stable snake_case name for programs.
 ///
 /// ```
 /// use urn_tag::Part;
 ///
 /// assert_eq!(Part::RComponent.to_string(), "r-component");
+/// assert_eq!(Part::RComponent.code(), "r_component");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -211,6 +160,29 @@ impl Part {
             Part::Specific => "specific",
         }
     }
+
+    /// A stable snake_case name for programs, as `urn-tag check --json` writes it: `scheme`,
+    /// `nid`, `nss`, `r_component`, `q_component`, `f_component`, `query`, `fragment`,
+    /// `authority`, `date`, `specific`.
+    ///
+    /// ```
+    /// assert_eq!(urn_tag::Part::Nss.code(), "nss");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            Part::Scheme => "scheme",
+            Part::Nid => "nid",
+            Part::Nss => "nss",
+            Part::RComponent => "r_component",
+            Part::QComponent => "q_component",
+            Part::FComponent => "f_component",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+            Part::Authority => "authority",
+            Part::Date => "date",
+            Part::Specific => "specific",
+        }
+    }
 }
 
 impl fmt::Display for Part {
@@ -222,22 +194,35 @@ impl fmt::Display for Part {
 /// The reason a [`ParseError`] was raised.
 ///
 /// Its `Display` is the message without the byte index; [`ParseError`]'s adds it.
+/// [`ParseErrorKind::code`] is a stable snake_case name for programs.
 ///
 /// ```
-/// use urn_tag::{ErrorKind, Part};
+/// use urn_tag::{ParseErrorKind, Part};
 ///
-/// let kind = ErrorKind::InvalidChar { part: Part::Nid, ch: '_' };
+/// let kind = ParseErrorKind::InvalidChar { part: Part::Nid, ch: '_' };
 /// assert_eq!(kind.to_string(), "invalid character '_' in NID");
+/// assert_eq!(kind.code(), "invalid_char");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
-pub enum ErrorKind {
+pub enum ParseErrorKind {
     /// The input does not start with `urn:` (in any case).
     #[error("expected \"urn:\"")]
     ExpectedUrnScheme,
+    /// The input does not start with `tag:` (in any case).
+    #[error("expected \"tag:\"")]
+    ExpectedTagScheme,
     /// The input starts with neither `urn:` nor `tag:` (in any case).
     #[error("expected \"urn:\" or \"tag:\"")]
     ExpectedScheme,
+    /// The input starts with white space (ASCII space, tab, line feed, form feed or carriage
+    /// return), which no identifier holds.
+    #[error("white space before the identifier")]
+    LeadingWhitespace,
+    /// The input ends with white space, which no identifier holds; the index is that of the
+    /// first of the trailing white-space characters.
+    #[error("white space after the {0}")]
+    TrailingWhitespace(Part),
     /// A part that must hold at least one character is empty.
     #[error("empty {0}")]
     Empty(Part),
@@ -288,18 +273,6 @@ pub enum ErrorKind {
     /// An RFC 8141 `?` after the NSS that does not start `?+` or `?=`.
     #[error("'?' must be followed by '+' or '='")]
     BareQuestionMark,
-    /// A part that the spec does not have, or that cannot hold percent-encoding (the NID).
-    #[error("{} has no percent-encodable {part}", .spec.document())]
-    NoSuchPart {
-        /// The part asked for.
-        part: Part,
-        /// The spec.
-        spec: Spec,
-    },
-    /// A "?=" inside an RFC 8141 r-component given on its own: it would end the r-component
-    /// (RFC 8141 §2.3.1).
-    #[error("\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F")]
-    QuestionEqualsInRComponent,
     /// An RFC 2141 NSS holds `/`, `?` or `#`, which RFC 2141 §2.3 reserves.
     #[error("reserved character {ch:?} in NSS must be percent-encoded (RFC 2141 §2.3)")]
     ReservedChar {
@@ -308,18 +281,15 @@ pub enum ErrorKind {
     },
     /// The NID `urn`, which RFC 2141 and the 2011 draft reserve.
     #[error("NID \"urn\" is reserved ({} §2.1)", .0.document())]
-    ReservedNid(Spec),
+    ReservedNid(UrnSyntax),
     /// `%00`, which RFC 2141 and the 2011 draft forbid.
-    #[error("percent-encoded NUL (%00) is not allowed in {part} ({} §{})", .spec.document(), .spec.nul_section())]
+    #[error("percent-encoded NUL (%00) is not allowed in {part} ({} §{})", .syntax.document(), .syntax.nul_section())]
     NulOctet {
         /// Where the `%00` was found.
         part: Part,
-        /// The specification that forbids it.
-        spec: Spec,
+        /// The URN syntax that forbids it.
+        syntax: UrnSyntax,
     },
-    /// The input does not start with `tag:` (in any case).
-    #[error("expected \"tag:\"")]
-    ExpectedTagScheme,
     /// A tag authority that is not a DNS name and has no `@`, so it could only have been the
     /// local part of an email address.
     #[error("expected '@': the authority is not a DNS name, so it must be an email address")]
@@ -368,53 +338,349 @@ pub enum ErrorKind {
     },
 }
 
-impl ErrorKind {
+impl ParseErrorKind {
     /// `InvalidChar`, or `NonAscii` for a character that percent-encoding would make valid
     /// (not in the scheme or the NID: RFC 8141 §2.1 "no encoding mechanism for such characters
     /// is supported").
-    pub(crate) const fn unexpected(part: Part, ch: char) -> ErrorKind {
+    pub(crate) const fn unexpected(part: Part, ch: char) -> ParseErrorKind {
         match part {
-            Part::Scheme | Part::Nid => ErrorKind::InvalidChar { part, ch },
-            _ if ch.is_ascii() => ErrorKind::InvalidChar { part, ch },
-            _ => ErrorKind::NonAscii { part, ch },
+            Part::Scheme | Part::Nid => ParseErrorKind::InvalidChar { part, ch },
+            _ if ch.is_ascii() => ParseErrorKind::InvalidChar { part, ch },
+            _ => ParseErrorKind::NonAscii { part, ch },
         }
     }
 
     /// The part of the identifier this kind of error is about.
     ///
     /// ```
-    /// use urn_tag::{ErrorKind, Part};
+    /// use urn_tag::{ParseErrorKind, Part};
     ///
-    /// assert_eq!(ErrorKind::NidTooLong.part(), Part::Nid);
+    /// assert_eq!(ParseErrorKind::NidTooLong.part(), Part::Nid);
     /// ```
     pub const fn part(self) -> Part {
         match self {
-            ErrorKind::ExpectedUrnScheme | ErrorKind::ExpectedScheme => Part::Scheme,
-            ErrorKind::Empty(part)
-            | ErrorKind::InvalidChar { part, .. }
-            | ErrorKind::NonAscii { part, .. }
-            | ErrorKind::InvalidStart { part, .. }
-            | ErrorKind::InvalidPercentEncoding(part)
-            | ErrorKind::Expected { part, .. }
-            | ErrorKind::NulOctet { part, .. }
-            | ErrorKind::NoSuchPart { part, .. } => part,
-            ErrorKind::NidTooShort
-            | ErrorKind::NidTooLong
-            | ErrorKind::NidEndsWithHyphen
-            | ErrorKind::ReservedNid(_) => Part::Nid,
-            ErrorKind::BareQuestionMark | ErrorKind::ReservedChar { .. } => Part::Nss,
-            ErrorKind::QuestionEqualsInRComponent => Part::RComponent,
-            ErrorKind::ExpectedTagScheme => Part::Scheme,
-            ErrorKind::MissingAt
-            | ErrorKind::DnsLabelStartsWithHyphen
-            | ErrorKind::DnsLabelEndsWithHyphen
-            | ErrorKind::EmptyDnsLabel
-            | ErrorKind::MisplacedDot
-            | ErrorKind::DnsLabelTooLong
-            | ErrorKind::DnsNameTooLong => Part::Authority,
-            ErrorKind::InvalidDate
-            | ErrorKind::MonthOutOfRange { .. }
-            | ErrorKind::DayOutOfRange { .. } => Part::Date,
+            ParseErrorKind::ExpectedUrnScheme
+            | ParseErrorKind::ExpectedTagScheme
+            | ParseErrorKind::ExpectedScheme
+            | ParseErrorKind::LeadingWhitespace => Part::Scheme,
+            ParseErrorKind::TrailingWhitespace(part)
+            | ParseErrorKind::Empty(part)
+            | ParseErrorKind::InvalidChar { part, .. }
+            | ParseErrorKind::NonAscii { part, .. }
+            | ParseErrorKind::InvalidStart { part, .. }
+            | ParseErrorKind::InvalidPercentEncoding(part)
+            | ParseErrorKind::Expected { part, .. }
+            | ParseErrorKind::NulOctet { part, .. } => part,
+            ParseErrorKind::NidTooShort
+            | ParseErrorKind::NidTooLong
+            | ParseErrorKind::NidEndsWithHyphen
+            | ParseErrorKind::ReservedNid(_) => Part::Nid,
+            ParseErrorKind::BareQuestionMark | ParseErrorKind::ReservedChar { .. } => Part::Nss,
+            ParseErrorKind::MissingAt
+            | ParseErrorKind::DnsLabelStartsWithHyphen
+            | ParseErrorKind::DnsLabelEndsWithHyphen
+            | ParseErrorKind::EmptyDnsLabel
+            | ParseErrorKind::MisplacedDot
+            | ParseErrorKind::DnsLabelTooLong
+            | ParseErrorKind::DnsNameTooLong => Part::Authority,
+            ParseErrorKind::InvalidDate
+            | ParseErrorKind::MonthOutOfRange { .. }
+            | ParseErrorKind::DayOutOfRange { .. } => Part::Date,
         }
     }
+
+    /// A stable snake_case name of the kind, for programs (`urn-tag check --json` writes it
+    /// as the error's `kind`): the variant's name in snake case, `invalid_char`,
+    /// `nid_too_long`, `day_out_of_range`, ...
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a?b").unwrap_err().kind().code(), "bare_question_mark");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            ParseErrorKind::ExpectedUrnScheme => "expected_urn_scheme",
+            ParseErrorKind::ExpectedTagScheme => "expected_tag_scheme",
+            ParseErrorKind::ExpectedScheme => "expected_scheme",
+            ParseErrorKind::LeadingWhitespace => "leading_whitespace",
+            ParseErrorKind::TrailingWhitespace(_) => "trailing_whitespace",
+            ParseErrorKind::Empty(_) => "empty",
+            ParseErrorKind::InvalidChar { .. } => "invalid_char",
+            ParseErrorKind::NonAscii { .. } => "non_ascii",
+            ParseErrorKind::InvalidStart { .. } => "invalid_start",
+            ParseErrorKind::InvalidPercentEncoding(_) => "invalid_percent_encoding",
+            ParseErrorKind::Expected { .. } => "expected",
+            ParseErrorKind::NidTooShort => "nid_too_short",
+            ParseErrorKind::NidTooLong => "nid_too_long",
+            ParseErrorKind::NidEndsWithHyphen => "nid_ends_with_hyphen",
+            ParseErrorKind::BareQuestionMark => "bare_question_mark",
+            ParseErrorKind::ReservedChar { .. } => "reserved_char",
+            ParseErrorKind::ReservedNid(_) => "reserved_nid",
+            ParseErrorKind::NulOctet { .. } => "nul_octet",
+            ParseErrorKind::MissingAt => "missing_at",
+            ParseErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
+            ParseErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
+            ParseErrorKind::EmptyDnsLabel => "empty_dns_label",
+            ParseErrorKind::MisplacedDot => "misplaced_dot",
+            ParseErrorKind::DnsLabelTooLong => "dns_label_too_long",
+            ParseErrorKind::DnsNameTooLong => "dns_name_too_long",
+            ParseErrorKind::InvalidDate => "invalid_date",
+            ParseErrorKind::MonthOutOfRange { .. } => "month_out_of_range",
+            ParseErrorKind::DayOutOfRange { .. } => "day_out_of_range",
+        }
+    }
+}
+
+/// A part given to a builder ([`UrnBuilder`](crate::UrnBuilder)) or a minter
+/// ([`TagMinter`](crate::TagMinter)) is invalid.
+///
+/// It says which part, why, and where: the index is into the text given for that part, since
+/// the whole identifier does not exist yet.
+///
+/// ```
+/// use urn_tag::{BuildErrorKind, Part, Urn};
+///
+/// let err = Urn::builder("a_b").nss("x").build().unwrap_err();
+/// assert_eq!(err.part(), Part::Nid);
+/// assert_eq!(err.kind(), BuildErrorKind::InvalidChar('_'));
+/// assert_eq!(err.index(), 1);
+/// assert_eq!(err.to_string(), "invalid character '_' in NID (byte 1 of the NID given)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BuildError {
+    part: Part,
+    kind: BuildErrorKind,
+    index: usize,
+}
+
+impl BuildError {
+    pub(crate) const fn new(part: Part, kind: BuildErrorKind, index: usize) -> Self {
+        BuildError { part, kind, index }
+    }
+
+    /// The error of `text`, given for `part`, that a check of that part alone found.
+    ///
+    /// The part checks are the grammar's rules for one part, so they report only what a part
+    /// can be faulted for; a kind about the whole identifier (a scheme, a delimiter, a date)
+    /// cannot come out of them, and would be reported as the character at its index.
+    pub(crate) fn from_part_check(part: Part, text: &str, error: ParseError) -> Self {
+        let index = error.index();
+        let kind = match error.kind() {
+            ParseErrorKind::Empty(_) => BuildErrorKind::Empty,
+            ParseErrorKind::InvalidChar { ch, .. } => BuildErrorKind::InvalidChar(ch),
+            ParseErrorKind::NonAscii { ch, .. } => BuildErrorKind::NonAscii(ch),
+            ParseErrorKind::InvalidStart { ch, .. } => BuildErrorKind::InvalidStart(ch),
+            ParseErrorKind::InvalidPercentEncoding(_) => BuildErrorKind::InvalidPercentEncoding,
+            ParseErrorKind::NidTooShort => BuildErrorKind::NidTooShort,
+            ParseErrorKind::NidTooLong => BuildErrorKind::NidTooLong,
+            ParseErrorKind::NidEndsWithHyphen => BuildErrorKind::NidEndsWithHyphen,
+            ParseErrorKind::ReservedChar { ch } => BuildErrorKind::ReservedChar(ch),
+            ParseErrorKind::ReservedNid(syntax) => BuildErrorKind::ReservedNid(syntax),
+            ParseErrorKind::NulOctet { syntax, .. } => BuildErrorKind::NulOctet(syntax),
+            ParseErrorKind::MissingAt => BuildErrorKind::MissingAt,
+            ParseErrorKind::DnsLabelStartsWithHyphen => BuildErrorKind::DnsLabelStartsWithHyphen,
+            ParseErrorKind::DnsLabelEndsWithHyphen => BuildErrorKind::DnsLabelEndsWithHyphen,
+            ParseErrorKind::EmptyDnsLabel => BuildErrorKind::EmptyDnsLabel,
+            ParseErrorKind::MisplacedDot => BuildErrorKind::MisplacedDot,
+            ParseErrorKind::DnsLabelTooLong => BuildErrorKind::DnsLabelTooLong,
+            ParseErrorKind::DnsNameTooLong => BuildErrorKind::DnsNameTooLong,
+            ParseErrorKind::ExpectedUrnScheme
+            | ParseErrorKind::ExpectedTagScheme
+            | ParseErrorKind::ExpectedScheme
+            | ParseErrorKind::LeadingWhitespace
+            | ParseErrorKind::TrailingWhitespace(_)
+            | ParseErrorKind::Expected { .. }
+            | ParseErrorKind::BareQuestionMark
+            | ParseErrorKind::InvalidDate
+            | ParseErrorKind::MonthOutOfRange { .. }
+            | ParseErrorKind::DayOutOfRange { .. } => match text.get(index..) {
+                Some(rest) if !rest.is_empty() => {
+                    BuildErrorKind::InvalidChar(rest.chars().next().unwrap_or('\u{FFFD}'))
+                }
+                _ => BuildErrorKind::Empty,
+            },
+        };
+        BuildError::new(part, kind, index)
+    }
+
+    /// The part that is invalid.
+    ///
+    /// ```
+    /// use urn_tag::{Part, Urn};
+    ///
+    /// let err = Urn::builder("ex").nss("a").q_component("").build().unwrap_err();
+    /// assert_eq!(err.part(), Part::QComponent);
+    /// ```
+    pub const fn part(&self) -> Part {
+        self.part
+    }
+
+    /// What is wrong with it.
+    ///
+    /// ```
+    /// use urn_tag::{BuildErrorKind, Urn};
+    ///
+    /// let err = Urn::builder("ex").nss("").build().unwrap_err();
+    /// assert_eq!(err.kind(), BuildErrorKind::Empty);
+    /// ```
+    pub const fn kind(&self) -> BuildErrorKind {
+        self.kind
+    }
+
+    /// The byte index of the offending byte in the text given for the part.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::builder("ex").nss("ab%zz").build().unwrap_err().index(), 3);
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BuildError { part, kind, index } = *self;
+        match kind {
+            BuildErrorKind::Empty => write!(f, "empty {part}")?,
+            BuildErrorKind::InvalidChar(ch) => write!(f, "invalid character {ch:?} in {part}")?,
+            BuildErrorKind::NonAscii(ch) => {
+                write!(
+                    f,
+                    "non-ASCII character {ch:?} in {part} must be percent-encoded"
+                )?;
+            }
+            BuildErrorKind::InvalidStart(ch) => write!(f, "{part} must not start with {ch:?}")?,
+            BuildErrorKind::InvalidPercentEncoding => {
+                write!(f, "invalid percent-encoding in {part}")?;
+            }
+            BuildErrorKind::NulOctet(syntax) => write!(
+                f,
+                "percent-encoded NUL (%00) is not allowed in {part} ({} §{})",
+                syntax.document(),
+                syntax.nul_section()
+            )?,
+            BuildErrorKind::NotInSyntax(syntax) => {
+                write!(f, "{} has no {part}", syntax.document())?;
+            }
+            other => write!(f, "{other}")?,
+        }
+        write!(f, " (byte {index} of the {part} given)")
+    }
+}
+
+impl core::error::Error for BuildError {}
+
+/// The reason a [`BuildError`] was raised: what can be wrong with one part checked on its own.
+///
+/// ```
+/// use urn_tag::{BuildErrorKind, Part, Urn, UrnSyntax};
+///
+/// let err = Urn::builder("isbn").syntax(UrnSyntax::Rfc2141).nss("x").f_component("f").build();
+/// assert_eq!(err.unwrap_err().kind(), BuildErrorKind::NotInSyntax(UrnSyntax::Rfc2141));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildErrorKind {
+    /// A part that must hold at least one character is empty.
+    #[error("empty part")]
+    Empty,
+    /// A character that the part's grammar does not allow.
+    #[error("invalid character {0:?}")]
+    InvalidChar(char),
+    /// A character outside ASCII, which must be percent-encoded as UTF-8 (use the builder's
+    /// `_text` setters to have it encoded).
+    #[error("non-ASCII character {0:?} must be percent-encoded")]
+    NonAscii(char),
+    /// A character that may appear in the part, but not as its first character.
+    #[error("the part must not start with {0:?}")]
+    InvalidStart(char),
+    /// A `%` not followed by two hexadecimal digits.
+    #[error("invalid percent-encoding")]
+    InvalidPercentEncoding,
+    /// An RFC 8141 or draft NID of one character (they need 2 to 32).
+    #[error("NID shorter than 2 characters")]
+    NidTooShort,
+    /// A NID of more than 32 characters.
+    #[error("NID longer than 32 characters")]
+    NidTooLong,
+    /// An RFC 8141 NID that ends with `-`.
+    #[error("NID must not end with '-' (RFC 8141 §2)")]
+    NidEndsWithHyphen,
+    /// The NID `urn`, which RFC 2141 and the 2011 draft reserve.
+    #[error("NID \"urn\" is reserved ({} §2.1)", .0.document())]
+    ReservedNid(UrnSyntax),
+    /// An RFC 2141 NSS holds `/`, `?` or `#`, which RFC 2141 §2.3 reserves.
+    #[error("reserved character {0:?} in NSS must be percent-encoded (RFC 2141 §2.3)")]
+    ReservedChar(char),
+    /// `%00`, which RFC 2141 and the 2011 draft forbid.
+    #[error("percent-encoded NUL (%00) is not allowed ({} §{})", .0.document(), .0.nul_section())]
+    NulOctet(UrnSyntax),
+    /// A `?=` inside an RFC 8141 r-component given on its own: it would end the r-component
+    /// (RFC 8141 §2.3.1).
+    #[error("\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F")]
+    QuestionEqualsInRComponent,
+    /// A part that the URN syntax does not have (an r-component under RFC 2141, a query
+    /// under RFC 8141, ...).
+    #[error("{} has no such part", .0.document())]
+    NotInSyntax(UrnSyntax),
+    /// A tag authority that is not a DNS name and has no `@`.
+    #[error("expected '@': the authority is not a DNS name, so it must be an email address")]
+    MissingAt,
+    /// A label of a DNS name in a tag authority that starts with `-` (RFC 4151 `DNScomp`).
+    #[error("DNS label in authority must not start with '-'")]
+    DnsLabelStartsWithHyphen,
+    /// A label of a DNS name in a tag authority that ends with `-` (RFC 4151 `DNScomp`).
+    #[error("DNS label in authority must not end with '-'")]
+    DnsLabelEndsWithHyphen,
+    /// An empty label in a DNS name of a tag authority.
+    #[error("empty DNS label in authority")]
+    EmptyDnsLabel,
+    /// A `.` that does not stand between two atoms of an erratum 1485 email local part.
+    #[error(
+        "'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3)"
+    )]
+    MisplacedDot,
+    /// A DNS label of more than 63 octets in a tag authority (RFC 1035 §2.3.4).
+    #[error("DNS label in authority longer than 63 octets (RFC 1035 §2.3.4)")]
+    DnsLabelTooLong,
+    /// A DNS name of more than 255 octets in a tag authority (RFC 1035 §3.1).
+    #[error("DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters)")]
+    DnsNameTooLong,
+}
+
+/// Text could not be percent-encoded for a URN part ([`urn::encode`](crate::urn::encode)).
+///
+/// ```
+/// use urn_tag::{EncodeError, Part, UrnSyntax};
+/// use urn_tag::urn::encode;
+///
+/// let err = encode("x", UrnSyntax::Rfc2141, Part::FComponent).unwrap_err();
+/// assert_eq!(err, EncodeError::NoSuchPart { syntax: UrnSyntax::Rfc2141, part: Part::FComponent });
+/// assert_eq!(err.to_string(), "RFC 2141 has no percent-encodable f-component");
+///
+/// let err = encode("a\0b", UrnSyntax::Rfc2141, Part::Nss).unwrap_err();
+/// assert_eq!(err.to_string(), "NUL at byte 1 cannot be encoded: RFC 2141 §2.4 forbids %00");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The syntax has no such part, or the part cannot hold percent-encoding (the NID).
+    #[error("{} has no percent-encodable {part}", .syntax.document())]
+    NoSuchPart {
+        /// The URN syntax.
+        syntax: UrnSyntax,
+        /// The part asked for.
+        part: Part,
+    },
+    /// The text holds a NUL character, which RFC 2141 and the draft forbid even encoded.
+    #[error("NUL at byte {index} cannot be encoded: {} §{} forbids %00", .syntax.document(), .syntax.nul_section())]
+    NulOctet {
+        /// The URN syntax.
+        syntax: UrnSyntax,
+        /// The byte index of the NUL in the text.
+        index: usize,
+    },
 }

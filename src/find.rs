@@ -33,18 +33,22 @@
 
 use core::ops::Range;
 
-use crate::percent::{ByteSet, QUERY, RFC2141_TRANS};
-use crate::urn::{Spec, Urn, longest_valid_prefix};
-use crate::{Identifier, Part, Scheme, TagUri};
+use crate::chars::{ByteSet, QUERY, RFC2141_TRANS};
+use crate::error::Part;
+use crate::identifier::Identifier;
+use crate::syntax::{Scheme, Syntax, TagSyntax, UrnSyntax};
+use crate::tag::TagUri;
+use crate::urn::Urn;
+use crate::urn::longest_valid_prefix;
 
 /// Finds URNs and tag URIs in text; [`urns`], [`tags`] and [`identifiers`] use the default
 /// (URNs under RFC 8141, trailing punctuation dropped).
 ///
 /// ```
-/// use urn_tag::Spec;
+/// use urn_tag::{Syntax, UrnSyntax};
 /// use urn_tag::find::Finder;
 ///
-/// let finder = Finder::new().spec(Spec::Rfc2141).trim_punctuation(false);
+/// let finder = Finder::new().syntax(Syntax::new().with_urn(UrnSyntax::Rfc2141)).trim_punctuation(false);
 /// let urns: Vec<_> = finder.urns("urn:foo:a123,456. urn:foo:a/b").map(|m| m.into_value()).collect();
 /// assert_eq!(urns[0], "urn:foo:a123,456.");
 /// assert_eq!(urns[1], "urn:foo:a"); // "/" is reserved in RFC 2141
@@ -52,7 +56,7 @@ use crate::{Identifier, Part, Scheme, TagUri};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[must_use]
 pub struct Finder {
-    spec: Spec,
+    syntax: Syntax,
     trim_punctuation: bool,
 }
 
@@ -66,23 +70,27 @@ impl Finder {
     /// ```
     pub const fn new() -> Self {
         Finder {
-            spec: Spec::Rfc8141,
+            syntax: Syntax::new(),
             trim_punctuation: true,
         }
     }
 
-    /// The syntax the URNs must have.
+    /// The syntax the URNs and tags must have.
     ///
     /// ```
-    /// use urn_tag::Spec;
+    /// use urn_tag::{Syntax, TagSyntax, UrnSyntax};
     /// use urn_tag::find::Finder;
     ///
     /// // RFC 2141 NIDs may have one character.
-    /// assert_eq!(Finder::new().spec(Spec::Rfc2141).urns("urn:a:b").count(), 1);
+    /// let rfc2141 = Syntax::new().with_urn(UrnSyntax::Rfc2141);
+    /// assert_eq!(Finder::new().syntax(rfc2141).urns("urn:a:b").count(), 1);
     /// assert_eq!(Finder::new().urns("urn:a:b").count(), 0);
+    /// // Erratum 1485 allows "+" in the local part of an email authority.
+    /// let erratum = Syntax::new().with_tag(TagSyntax::Erratum1485);
+    /// assert_eq!(Finder::new().syntax(erratum).tags("tag:a+b@c.org,2000:x").count(), 1);
     /// ```
-    pub const fn spec(self, spec: Spec) -> Self {
-        Finder { spec, ..self }
+    pub const fn syntax(self, syntax: Syntax) -> Self {
+        Finder { syntax, ..self }
     }
 
     /// Whether to drop trailing sentence punctuation from matches (the default) or keep it.
@@ -272,7 +280,9 @@ impl Iterator for Matches<'_> {
             let quoted = start > 0 && bytes[start - 1] == b'\'';
             let run_len = run
                 .iter()
-                .position(|&b| !in_run(self.finder.spec, scheme, b) || (quoted && b == b'\''))
+                .position(|&b| {
+                    !in_run(self.finder.syntax.urn(), scheme, b) || (quoted && b == b'\'')
+                })
                 .unwrap_or(run.len());
             // Runs hold only ASCII, so every index in them is a char boundary.
             let run = &self.text[start..start + run_len];
@@ -305,7 +315,7 @@ impl Iterator for Matches<'_> {
 impl Matches<'_> {
     /// The longest URN at the start of `run`, punctuation trimmed as configured.
     fn longest_urn(&self, run: &str) -> Option<(usize, Urn)> {
-        let spec = self.finder.spec;
+        let spec = self.finder.syntax.urn();
         let mut len = longest_valid_prefix(run, spec)?;
         loop {
             let trimmed = if self.finder.trim_punctuation {
@@ -328,7 +338,8 @@ impl Matches<'_> {
     /// from its specific and fragment (never from the tagging entity: `tag:a.org,2000:` is a
     /// whole tag with an empty specific).
     fn longest_tag(&self, run: &str) -> Option<(usize, TagUri)> {
-        let (mut len, mut tag) = longest_valid_tag(run, run.len())?;
+        let syntax = self.finder.syntax.tag();
+        let (mut len, mut tag) = longest_valid_tag(run, run.len(), syntax)?;
         if !self.finder.trim_punctuation {
             return Some((len, tag));
         }
@@ -338,19 +349,19 @@ impl Matches<'_> {
             if trimmed == len {
                 return Some((len, tag));
             }
-            (len, tag) = longest_valid_tag(run, trimmed)?;
+            (len, tag) = longest_valid_tag(run, trimmed, syntax)?;
         }
     }
 }
 
-/// The longest RFC 4151 tag in `run[..len]`.
+/// The longest tag in `run[..len]` under `syntax`.
 ///
 /// A tag's specific and fragment accept almost any run, so the longest valid prefix lies just
 /// before the first byte no tag can continue, or at most two bytes further back (a
 /// percent-encoding cut short); before the specific, no prefix is a tag at all.
-fn longest_valid_tag(run: &str, mut len: usize) -> Option<(usize, TagUri)> {
+fn longest_valid_tag(run: &str, mut len: usize, syntax: TagSyntax) -> Option<(usize, TagUri)> {
     loop {
-        let error = match TagUri::parse(&run[..len]) {
+        let error = match TagUri::parse_with(&run[..len], syntax) {
             Ok(tag) => return Some((len, tag)),
             Err(error) => error,
         };
@@ -382,11 +393,11 @@ fn next_start(bytes: &[u8], from: usize, schemes: &[Scheme]) -> Option<(usize, S
 
 /// Whether `b` may stand inside an identifier of `scheme` in text (is not an excluded
 /// character); URNs under `spec`.
-fn in_run(spec: Spec, scheme: Scheme, b: u8) -> bool {
+fn in_run(spec: UrnSyntax, scheme: Scheme, b: u8) -> bool {
     const URI: ByteSet = QUERY.union(ByteSet::from_bytes(b"#%"));
     const RFC2141: ByteSet = RFC2141_TRANS.union(ByteSet::from_bytes(b"%/?#"));
     match (scheme, spec) {
-        (Scheme::Urn, Spec::Rfc2141) => RFC2141.contains(b),
+        (Scheme::Urn, UrnSyntax::Rfc2141) => RFC2141.contains(b),
         _ => URI.contains(b),
     }
 }

@@ -5,7 +5,7 @@
 
 use pest_derive::Parser;
 
-use crate::error::{ErrorKind, ParseError, Part};
+use crate::error::{ParseError, ParseErrorKind, Part};
 
 /// Recognizer generated from `urn.pest` (RFC 8141, RFC 2141 and the 2011 URNbis draft).
 #[derive(Parser)]
@@ -44,8 +44,8 @@ pub(crate) fn rejected<R: pest::RuleType>(
             pest::error::InputLocation::Span((start, _)) => start,
         };
         let kind = match input.get(index..).and_then(|rest| rest.chars().next()) {
-            Some(ch) => ErrorKind::InvalidChar { part, ch },
-            None => ErrorKind::Empty(part),
+            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
+            None => ParseErrorKind::Empty(part),
         };
         ParseError::new(kind, index)
     })

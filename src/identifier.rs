@@ -1,73 +1,22 @@
 //! A URN or a tag URI, told apart by its scheme.
 
+use alloc::string::String;
 use core::fmt;
 
-use crate::error::{ErrorKind, ParseError};
-use crate::{Spec, TagUri, Urn};
-
-/// The two schemes this crate parses.
-///
-/// ```
-/// use urn_tag::Scheme;
-///
-/// assert_eq!(Scheme::of("URN:isbn:0451450523"), Some(Scheme::Urn));
-/// assert_eq!(Scheme::of("tag:yaml.org,2002:int"), Some(Scheme::Tag));
-/// assert_eq!(Scheme::of("http://example.com/"), None);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Scheme {
-    /// `urn:` (RFC 8141, RFC 2141).
-    Urn,
-    /// `tag:` (RFC 4151).
-    Tag,
-}
-
-impl Scheme {
-    /// The scheme `input` starts with (`urn:` or `tag:`, in any case), if either. Only the
-    /// first four bytes are read: whether the rest is valid is for the parsers to say.
-    ///
-    /// ```
-    /// use urn_tag::Scheme;
-    ///
-    /// assert_eq!(Scheme::of("TAG:whatever"), Some(Scheme::Tag));
-    /// assert_eq!(Scheme::of("urn"), None);
-    /// ```
-    pub fn of(input: &str) -> Option<Scheme> {
-        let head = input.as_bytes().get(..4)?;
-        if head.eq_ignore_ascii_case(b"urn:") {
-            Some(Scheme::Urn)
-        } else if head.eq_ignore_ascii_case(b"tag:") {
-            Some(Scheme::Tag)
-        } else {
-            None
-        }
-    }
-
-    /// The scheme's name, lower case: `urn` or `tag`.
-    ///
-    /// ```
-    /// assert_eq!(urn_tag::Scheme::Tag.name(), "tag");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Scheme::Urn => "urn",
-            Scheme::Tag => "tag",
-        }
-    }
-}
-
-impl fmt::Display for Scheme {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::error::{ParseError, ParseErrorKind};
+use crate::syntax::{Scheme, Syntax, TagSyntax, UrnSyntax};
+use crate::tag::TagUri;
+use crate::urn::Urn;
 
 /// A URN or a tag URI: what an input holding either parses to.
+///
+/// Like [`Urn`] and [`TagUri`], it holds a `String` (the default) or borrows a `&str`
+/// ([`Identifier::parse_borrowed`]).
 ///
 /// ```
 /// use urn_tag::{Identifier, Scheme};
 ///
-/// let id = Identifier::parse("tag:yaml.org,2002:int")?;
+/// let id: Identifier = "tag:yaml.org,2002:int".parse()?;
 /// assert_eq!(id.scheme(), Scheme::Tag);
 /// assert!(matches!(id, Identifier::Tag(ref tag) if tag.specific() == "int"));
 ///
@@ -75,16 +24,21 @@ impl fmt::Display for Scheme {
 /// assert_eq!(err.to_string(), "expected \"urn:\" or \"tag:\" at byte 0");
 /// # Ok::<(), urn_tag::ParseError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Identifier {
+///
+/// # Equality
+///
+/// `Eq`, `Ord` and `Hash` compare the exact text, as for [`Urn`] and [`TagUri`] (a URN and
+/// a tag never have the same text, since their schemes differ).
+#[derive(Clone, Copy)]
+pub enum Identifier<S = String> {
     /// A URN.
-    Urn(Urn),
+    Urn(Urn<S>),
     /// A tag URI.
-    Tag(TagUri),
+    Tag(TagUri<S>),
 }
 
 impl Identifier {
-    /// Parses a URN (RFC 8141) or a tag URI (RFC 4151), by the input's scheme.
+    /// Parses a URN (RFC 8141) or a tag URI (RFC 4151), by the input's scheme, copying it.
     ///
     /// ```
     /// use urn_tag::Identifier;
@@ -97,41 +51,122 @@ impl Identifier {
     /// # Errors
     ///
     /// The URN's or the tag's [`ParseError`]; for an input with neither scheme,
-    /// [`ErrorKind::ExpectedScheme`] at the first byte that can begin neither `urn:` nor `tag:`.
+    /// [`ParseErrorKind::ExpectedScheme`] at the first byte that can begin neither `urn:` nor
+    /// `tag:`.
     pub fn parse(input: &str) -> Result<Identifier, ParseError> {
-        Identifier::parse_with(input, Spec::Rfc8141)
+        Identifier::parse_with(input, Syntax::new())
     }
 
-    /// Like [`Identifier::parse`], with URNs parsed under `spec`.
+    /// Like [`Identifier::parse`], with URNs and tags read under `syntax`.
     ///
     /// ```
-    /// use urn_tag::{Identifier, Spec};
+    /// use urn_tag::{Identifier, Syntax, TagSyntax, UrnSyntax};
     ///
-    /// assert!(Identifier::parse_with("urn:a:x", Spec::Rfc2141).is_ok());
-    /// assert!(Identifier::parse_with("urn:a:x", Spec::Rfc8141).is_err());
+    /// let old = Syntax::new().with_urn(UrnSyntax::Rfc2141);
+    /// assert!(Identifier::parse_with("urn:a:x", old).is_ok());
+    /// assert!(Identifier::parse_with("urn:a:x", Syntax::new()).is_err());
+    ///
+    /// let erratum = Syntax::new().with_tag(TagSyntax::Erratum1485);
+    /// assert!(Identifier::parse_with("tag:a+b@example.com,2020:x", erratum).is_ok());
     /// ```
     ///
     /// # Errors
     ///
     /// As for [`Identifier::parse`].
-    pub fn parse_with(input: &str, spec: Spec) -> Result<Identifier, ParseError> {
-        match Scheme::of(input) {
-            Some(Scheme::Urn) => Urn::parse_with(input, spec).map(Identifier::Urn),
-            Some(Scheme::Tag) => TagUri::parse(input).map(Identifier::Tag),
-            None => {
-                let matching = |scheme: &[u8]| {
-                    input
-                        .bytes()
-                        .zip(scheme)
-                        .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-                        .count()
-                };
-                let index = matching(b"urn:").max(matching(b"tag:"));
-                Err(ParseError::new(ErrorKind::ExpectedScheme, index))
-            }
+    pub fn parse_with(input: &str, syntax: Syntax) -> Result<Identifier, ParseError> {
+        Identifier::parse_borrowed_with(input, syntax).map(Identifier::into_owned)
+    }
+
+    /// Gives the identifier's text back, without copying.
+    ///
+    /// ```
+    /// let text = urn_tag::Identifier::parse("urn:ex:a")?.into_string();
+    /// assert_eq!(text, "urn:ex:a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        match self {
+            Identifier::Urn(urn) => urn.into_string(),
+            Identifier::Tag(tag) => tag.into_string(),
         }
     }
 
+    /// An `Identifier<&str>` that borrows this identifier's text.
+    ///
+    /// ```
+    /// let id = urn_tag::Identifier::parse("urn:ex:a")?;
+    /// assert_eq!(id.borrowed(), id);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn borrowed(&self) -> Identifier<&str> {
+        match self {
+            Identifier::Urn(urn) => Identifier::Urn(urn.borrowed()),
+            Identifier::Tag(tag) => Identifier::Tag(tag.borrowed()),
+        }
+    }
+}
+
+impl<'a> Identifier<&'a str> {
+    /// Parses a URN or a tag URI without copying it.
+    ///
+    /// ```
+    /// use urn_tag::{Identifier, Scheme};
+    ///
+    /// assert_eq!(Identifier::parse_borrowed("tag:yaml.org,2002:int")?.scheme(), Scheme::Tag);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for [`Identifier::parse`].
+    pub fn parse_borrowed(input: &'a str) -> Result<Identifier<&'a str>, ParseError> {
+        Identifier::parse_borrowed_with(input, Syntax::new())
+    }
+
+    /// Parses a URN or a tag URI under `syntax` without copying it.
+    ///
+    /// ```
+    /// use urn_tag::{Identifier, Syntax, UrnSyntax};
+    ///
+    /// let id = Identifier::parse_borrowed_with("urn:a:x", Syntax::new().with_urn(UrnSyntax::Rfc2141))?;
+    /// assert_eq!(id.as_str(), "urn:a:x");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for [`Identifier::parse`].
+    pub fn parse_borrowed_with(
+        input: &'a str,
+        syntax: Syntax,
+    ) -> Result<Identifier<&'a str>, ParseError> {
+        match Scheme::of(input) {
+            Some(Scheme::Urn) => Urn::parse_borrowed_with(input, syntax.urn()).map(Identifier::Urn),
+            Some(Scheme::Tag) => {
+                TagUri::parse_borrowed_with(input, syntax.tag()).map(Identifier::Tag)
+            }
+            None => Err(no_scheme(input)),
+        }
+    }
+
+    /// An `Identifier` that owns a copy of the text.
+    ///
+    /// ```
+    /// use urn_tag::Identifier;
+    ///
+    /// let owned: Identifier = Identifier::parse_borrowed("urn:ex:a")?.into_owned();
+    /// assert_eq!(owned.as_str(), "urn:ex:a");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Identifier {
+        match self {
+            Identifier::Urn(urn) => Identifier::Urn(urn.into_owned()),
+            Identifier::Tag(tag) => Identifier::Tag(tag.into_owned()),
+        }
+    }
+}
+
+impl<S: AsRef<str>> Identifier<S> {
     /// Which of the two it is.
     ///
     /// ```
@@ -162,20 +197,47 @@ impl Identifier {
     }
 }
 
-impl fmt::Display for Identifier {
+/// The error for an input with neither scheme: at the first byte that can begin neither
+/// `urn:` nor `tag:`.
+fn no_scheme(input: &str) -> ParseError {
+    let matching = |scheme: &[u8]| {
+        input
+            .bytes()
+            .zip(scheme)
+            .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+            .count()
+    };
+    let index = matching(b"urn:").max(matching(b"tag:"));
+    ParseError::new(ParseErrorKind::ExpectedScheme, index).explain_whitespace(input)
+}
+
+impl<S: AsRef<str>> fmt::Debug for Identifier<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        match self {
+            Identifier::Urn(urn) => f.debug_tuple("Urn").field(urn).finish(),
+            Identifier::Tag(tag) => f.debug_tuple("Tag").field(tag).finish(),
+        }
     }
 }
 
-impl From<Urn> for Identifier {
-    fn from(urn: Urn) -> Identifier {
+impl<S> From<Urn<S>> for Identifier<S> {
+    fn from(urn: Urn<S>) -> Identifier<S> {
         Identifier::Urn(urn)
     }
 }
 
-impl From<TagUri> for Identifier {
-    fn from(tag: TagUri) -> Identifier {
+impl<S> From<TagUri<S>> for Identifier<S> {
+    fn from(tag: TagUri<S>) -> Identifier<S> {
         Identifier::Tag(tag)
     }
 }
+
+crate::text::text_value!(Identifier, "a URN or a tag URI", |input: String| {
+    match Scheme::of(&input) {
+        Some(Scheme::Urn) => Urn::parse_owned_with(input, UrnSyntax::Rfc8141).map(Identifier::Urn),
+        Some(Scheme::Tag) => {
+            TagUri::parse_owned_with(input, TagSyntax::Rfc4151).map(Identifier::Tag)
+        }
+        None => Err(no_scheme(&input)),
+    }
+});

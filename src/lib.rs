@@ -3,7 +3,7 @@
 //! # Scope
 //!
 //! * **URNs**: RFC 8141 (2017, the default), RFC 2141 (1997) and the 2011 URNbis draft
-//!   (`draft-ietf-urnbis-rfc2141bis-urn-01`), each with its own grammar ([`Spec`]); NID
+//!   (`draft-ietf-urnbis-rfc2141bis-urn-01`), each with its own grammar ([`UrnSyntax`]); NID
 //!   classes (RFC 8141 §5, RFC 3406), the IANA registry of namespaces, URN-equivalence
 //!   (RFC 8141 §3, RFC 2141 §5), percent-encoding, a builder, SHOULD-level lints.
 //! * **Tag URIs**: RFC 4151, strict by default, with erratum 1485's email addresses and a
@@ -28,13 +28,13 @@
 //! continue the input:
 //!
 //! ```
-//! use urn_tag::{Spec, Urn};
+//! use urn_tag::{UrnSyntax, Urn};
 //!
 //! let urn = Urn::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
 //! assert_eq!((urn.nid(), urn.nss()), ("example", "foo-bar-baz-qux"));
 //! assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
 //!
-//! let err = Urn::parse_with("urn:example:a?b", Spec::Rfc8141).unwrap_err();
+//! let err = Urn::parse_with("urn:example:a?b", UrnSyntax::Rfc8141).unwrap_err();
 //! assert_eq!(err.to_string(), "'?' must be followed by '+' or '=' at byte 14");
 //! # Ok::<(), urn_tag::ParseError>(())
 //! ```
@@ -92,30 +92,40 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// Bottom-up: each module imports only from those above it.
+mod chars;
 mod error;
 pub mod find;
 mod grammar;
 mod identifier;
 pub mod percent;
 #[cfg(feature = "serde")]
-mod serde;
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+mod syntax;
 pub mod tag;
 mod text;
 pub mod urn;
 
-pub use error::{BuildError, ErrorKind, ParseError, Part};
-pub use identifier::{Identifier, Scheme};
+#[doc(inline)]
+pub use error::{BuildError, BuildErrorKind, EncodeError, ParseError, ParseErrorKind, Part};
+#[doc(inline)]
+pub use identifier::Identifier;
+#[doc(inline)]
+pub use syntax::{Scheme, Syntax, TagSyntax, UnknownTagSyntax, UnknownUrnSyntax, UrnSyntax};
 #[cfg(feature = "std")]
+#[doc(inline)]
 pub use tag::SystemClock;
-pub use tag::{
-    AuthorityKind, Clock, MintError, TagDate, TagMinter, TagSyntax, TagUri, UnknownTagSyntax,
-};
-pub use urn::{Spec, UnknownSpec, Urn, UrnBuilder};
+#[doc(inline)]
+pub use tag::{Clock, MintError, TagDate, TagLint, TagMinter, TagUri};
+#[doc(inline)]
+pub use urn::{Urn, UrnBuilder, UrnLint};
 
 /// The examples of README.md run as doctests, so the README stays true to the code.
 #[cfg(doctest)]

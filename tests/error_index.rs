@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use regex_automata::dfa::{Automaton, dense};
 use regex_automata::{Anchored, Input, util::syntax};
-use urn_tag::{ErrorKind, ParseError, Spec, TagSyntax, TagUri, Urn};
+use urn_tag::{ParseError, ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
 
 /// `pchar` without `pct-encoded` (RFC 3986 §3.3), as a regex class body.
 const PCHAR: &str = r"A-Za-z0-9\-._~!$&'()*+,;=:@";
@@ -98,12 +98,12 @@ impl Oracle {
 fn is_prose(error: &ParseError) -> bool {
     matches!(
         error.kind(),
-        ErrorKind::ReservedNid(_)
-            | ErrorKind::NulOctet { .. }
-            | ErrorKind::MonthOutOfRange { .. }
-            | ErrorKind::DayOutOfRange { .. }
-            | ErrorKind::DnsLabelTooLong
-            | ErrorKind::DnsNameTooLong
+        ParseErrorKind::ReservedNid(_)
+            | ParseErrorKind::NulOctet { .. }
+            | ParseErrorKind::MonthOutOfRange { .. }
+            | ParseErrorKind::DayOutOfRange { .. }
+            | ParseErrorKind::DnsLabelTooLong
+            | ParseErrorKind::DnsNameTooLong
     )
 }
 
@@ -133,11 +133,11 @@ fn check(oracle: &Oracle, what: &str, input: &str, result: Result<(), ParseError
 }
 
 /// The oracles, built once: a DFA takes a while to build.
-static URN_ORACLES: LazyLock<[(Spec, Oracle); 3]> = LazyLock::new(|| {
+static URN_ORACLES: LazyLock<[(UrnSyntax, Oracle); 3]> = LazyLock::new(|| {
     [
-        (Spec::Rfc8141, Oracle::new(&rfc8141())),
-        (Spec::Rfc2141, Oracle::new(&rfc2141())),
-        (Spec::Rfc2141bis, Oracle::new(&rfc2141bis())),
+        (UrnSyntax::Rfc8141, Oracle::new(&rfc8141())),
+        (UrnSyntax::Rfc2141, Oracle::new(&rfc2141())),
+        (UrnSyntax::Rfc2141bis, Oracle::new(&rfc2141bis())),
     ]
 });
 static TAG_ORACLE: LazyLock<Oracle> = LazyLock::new(|| Oracle::new(&rfc4151()));

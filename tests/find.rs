@@ -1,8 +1,8 @@
 //! Finding URNs in free text: prose, Markdown, XML attributes, JSON, and the edges.
 
 use rstest::rstest;
-use urn_tag::Spec;
 use urn_tag::find::{self, Finder};
+use urn_tag::{Syntax, UrnSyntax};
 
 #[track_caller]
 fn assert_finds(text: &str, expected: &[&str]) {
@@ -96,7 +96,7 @@ fn ranges_are_byte_ranges() {
 fn rfc2141_and_untrimmed_finders() {
     let text = "urn:foo:a/b, urn:foo:x~y, urn:urn:z.";
     let rfc2141: Vec<String> = Finder::new()
-        .spec(Spec::Rfc2141)
+        .syntax(Syntax::new().with_urn(UrnSyntax::Rfc2141))
         .urns(text)
         .map(|m| m.into_value().into_string())
         .collect();

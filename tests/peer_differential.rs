@@ -12,7 +12,7 @@ use std::str::FromStr;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
-use urn_tag::{ErrorKind, Urn};
+use urn_tag::{ParseErrorKind, Urn};
 
 /// A class of disagreement, as documented in docs/peer-differences.md.
 struct Class {
@@ -27,7 +27,7 @@ const CASE_REWRITTEN: &str = "Case rewritten while parsing";
 
 const CLASSES: &[Class] = &[Class {
     name: "NID ending with a hyphen",
-    explains: |_, ours| matches!(ours, Err(e) if e.kind() == ErrorKind::NidEndsWithHyphen),
+    explains: |_, ours| matches!(ours, Err(e) if e.kind() == ParseErrorKind::NidEndsWithHyphen),
 }];
 
 /// Inputs that look like URNs: a scheme, a NID-like run, and a tail over the characters that

@@ -7,7 +7,8 @@
 //! RFC 4151 ABNF, and that the list of disagreements is exactly right: no unexplained
 //! difference, and no explanation left over for a difference that no longer exists.
 
-use urn_tag::{AuthorityKind, TagUri};
+use urn_tag::TagUri;
+use urn_tag::tag::AuthorityKind;
 
 struct Row<'a> {
     line: usize,

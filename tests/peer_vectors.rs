@@ -6,7 +6,7 @@
 //! and that the list of disagreements is exactly right: no unexplained difference, and no
 //! explanation left over for a difference that no longer exists.
 
-use urn_tag::{Spec, Urn};
+use urn_tag::{Urn, UrnSyntax};
 
 struct Row<'a> {
     line: usize,
@@ -58,7 +58,7 @@ fn rows(data: &str) -> Vec<Row<'_>> {
 /// Runs one row; returns a description of each problem found.
 fn check(row: &Row<'_>) -> Vec<String> {
     let (spec, wrap) = row.run_as.split_once('-').unwrap_or((row.run_as, "urn"));
-    let spec: Spec = spec.parse().expect("run_as names a spec");
+    let spec: UrnSyntax = spec.parse().expect("run_as names a spec");
     let text = match wrap {
         "nid" => format!("urn:{}:x", row.input),
         "nss" => format!("urn:example:{}", row.input),

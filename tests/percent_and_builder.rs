@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use rstest::rstest;
-use urn_tag::{ErrorKind, Part, Spec, Urn, percent};
+use urn_tag::urn::encode;
+use urn_tag::{BuildErrorKind, EncodeError, Part, Urn, UrnSyntax, percent};
 
 #[rstest]
 #[case::plain("abc", b"abc")]
@@ -53,28 +54,28 @@ fn display_form(#[case] input: &str, #[case] shown: &str) {
 
 /// Encoding escapes exactly what each part of each spec cannot hold.
 #[rstest]
-#[case::rfc8141_nss_leading_slash(Spec::Rfc8141, Part::Nss, "/a/b", "%2Fa/b")]
-#[case::rfc8141_nss_delimiters(Spec::Rfc8141, Part::Nss, "a?b#c", "a%3Fb%23c")]
-#[case::rfc8141_nss_keeps_sub_delims(Spec::Rfc8141, Part::Nss, "a,b;c=d&e~f", "a,b;c=d&e~f")]
-#[case::rfc8141_r_question_equals(Spec::Rfc8141, Part::RComponent, "a?=b?+c", "a%3F=b?+c")]
-#[case::rfc8141_r_leading_question(Spec::Rfc8141, Part::RComponent, "?x", "%3Fx")]
-#[case::rfc8141_q_keeps_question_equals(Spec::Rfc8141, Part::QComponent, "a?=b", "a?=b")]
-#[case::rfc8141_q_leading_slash(Spec::Rfc8141, Part::QComponent, "/x", "%2Fx")]
-#[case::rfc8141_f_hash(Spec::Rfc8141, Part::FComponent, "a#b/?", "a%23b/?")]
-#[case::rfc2141_reserved(Spec::Rfc2141, Part::Nss, "a/b?c#d", "a%2Fb%3Fc%23d")]
-#[case::rfc2141_excluded(Spec::Rfc2141, Part::Nss, "a&b~c", "a%26b%7Ec")]
-#[case::draft_nss_slash(Spec::Rfc2141bis, Part::Nss, "a/b&c", "a%2Fb&c")]
-#[case::draft_query(Spec::Rfc2141bis, Part::Query, "x=1&y=2#", "x=1&y=2%23")]
-#[case::percent_always(Spec::Rfc8141, Part::Nss, "100%", "100%25")]
-#[case::utf8_upper_hex(Spec::Rfc8141, Part::Nss, "é€", "%C3%A9%E2%82%AC")]
-#[case::controls(Spec::Rfc8141, Part::Nss, "a\tb\u{7f}", "a%09b%7F")]
+#[case::rfc8141_nss_leading_slash(UrnSyntax::Rfc8141, Part::Nss, "/a/b", "%2Fa/b")]
+#[case::rfc8141_nss_delimiters(UrnSyntax::Rfc8141, Part::Nss, "a?b#c", "a%3Fb%23c")]
+#[case::rfc8141_nss_keeps_sub_delims(UrnSyntax::Rfc8141, Part::Nss, "a,b;c=d&e~f", "a,b;c=d&e~f")]
+#[case::rfc8141_r_question_equals(UrnSyntax::Rfc8141, Part::RComponent, "a?=b?+c", "a%3F=b?+c")]
+#[case::rfc8141_r_leading_question(UrnSyntax::Rfc8141, Part::RComponent, "?x", "%3Fx")]
+#[case::rfc8141_q_keeps_question_equals(UrnSyntax::Rfc8141, Part::QComponent, "a?=b", "a?=b")]
+#[case::rfc8141_q_leading_slash(UrnSyntax::Rfc8141, Part::QComponent, "/x", "%2Fx")]
+#[case::rfc8141_f_hash(UrnSyntax::Rfc8141, Part::FComponent, "a#b/?", "a%23b/?")]
+#[case::rfc2141_reserved(UrnSyntax::Rfc2141, Part::Nss, "a/b?c#d", "a%2Fb%3Fc%23d")]
+#[case::rfc2141_excluded(UrnSyntax::Rfc2141, Part::Nss, "a&b~c", "a%26b%7Ec")]
+#[case::draft_nss_slash(UrnSyntax::Rfc2141bis, Part::Nss, "a/b&c", "a%2Fb&c")]
+#[case::draft_query(UrnSyntax::Rfc2141bis, Part::Query, "x=1&y=2#", "x=1&y=2%23")]
+#[case::percent_always(UrnSyntax::Rfc8141, Part::Nss, "100%", "100%25")]
+#[case::utf8_upper_hex(UrnSyntax::Rfc8141, Part::Nss, "é€", "%C3%A9%E2%82%AC")]
+#[case::controls(UrnSyntax::Rfc8141, Part::Nss, "a\tb\u{7f}", "a%09b%7F")]
 fn encode_for_part(
-    #[case] spec: Spec,
+    #[case] spec: UrnSyntax,
     #[case] part: Part,
     #[case] text: &str,
     #[case] encoded: &str,
 ) {
-    let result = percent::encode(text, spec, part).unwrap();
+    let result = encode(text, spec, part).unwrap();
     assert_eq!(result, encoded);
     assert_eq!(&*percent::decode(&result), text.as_bytes(), "round trip");
 }
@@ -82,31 +83,29 @@ fn encode_for_part(
 #[test]
 fn encode_borrows_when_nothing_needs_encoding() {
     assert!(matches!(
-        percent::encode("abc", Spec::Rfc8141, Part::Nss).unwrap(),
+        encode("abc", UrnSyntax::Rfc8141, Part::Nss).unwrap(),
         Cow::Borrowed(_)
     ));
 }
 
 #[rstest]
-#[case::nul_rfc2141(Spec::Rfc2141, Part::Nss, "a\0", ErrorKind::NulOctet { part: Part::Nss, spec: Spec::Rfc2141 }, 1)]
-#[case::nul_draft(Spec::Rfc2141bis, Part::Query, "\0", ErrorKind::NulOctet { part: Part::Query, spec: Spec::Rfc2141bis }, 0)]
-#[case::no_r_in_rfc2141(Spec::Rfc2141, Part::RComponent, "x", ErrorKind::NoSuchPart { part: Part::RComponent, spec: Spec::Rfc2141 }, 0)]
-#[case::nid(Spec::Rfc8141, Part::Nid, "x", ErrorKind::NoSuchPart { part: Part::Nid, spec: Spec::Rfc8141 }, 0)]
+#[case::nul_rfc2141(UrnSyntax::Rfc2141, Part::Nss, "a\0", EncodeError::NulOctet { syntax: UrnSyntax::Rfc2141, index: 1 })]
+#[case::nul_draft(UrnSyntax::Rfc2141bis, Part::Query, "\0", EncodeError::NulOctet { syntax: UrnSyntax::Rfc2141bis, index: 0 })]
+#[case::no_r_in_rfc2141(UrnSyntax::Rfc2141, Part::RComponent, "x", EncodeError::NoSuchPart { part: Part::RComponent, syntax: UrnSyntax::Rfc2141 })]
+#[case::nid(UrnSyntax::Rfc8141, Part::Nid, "x", EncodeError::NoSuchPart { part: Part::Nid, syntax: UrnSyntax::Rfc8141 })]
 fn encode_errors(
-    #[case] spec: Spec,
+    #[case] syntax: UrnSyntax,
     #[case] part: Part,
     #[case] text: &str,
-    #[case] kind: ErrorKind,
-    #[case] index: usize,
+    #[case] expected: EncodeError,
 ) {
-    let error = percent::encode(text, spec, part).unwrap_err();
-    assert_eq!((error.kind(), error.index()), (kind, index));
+    assert_eq!(encode(text, syntax, part).unwrap_err(), expected);
 }
 
 #[test]
 fn nul_encodes_under_rfc8141() {
     assert_eq!(
-        percent::encode("a\0", Spec::Rfc8141, Part::Nss).unwrap(),
+        encode("a\0", UrnSyntax::Rfc8141, Part::Nss).unwrap(),
         "a%00"
     );
 }
@@ -119,9 +118,9 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     assert_eq!(urn, "urn:isbn:0451450523");
     let urn = Urn::builder("example")
         .nss_text("a/b?c")
-        .component_text(Part::RComponent, "x?=y")
-        .component(Part::QComponent, "q=1")
-        .component_text(Part::FComponent, "")
+        .r_component_text("x?=y")
+        .q_component("q=1")
+        .f_component_text("")
         .build()
         .unwrap();
     assert_eq!(urn.as_str(), "urn:example:a/b%3Fc?+x%3F=y?=q=1#");
@@ -133,74 +132,156 @@ fn builder_encodes_text_and_checks_encoded_parts() {
 #[rstest]
 #[case::empty_nid(
     "",
-    Spec::Rfc8141,
+    UrnSyntax::Rfc8141,
     "x",
-    ErrorKind::Empty(Part::Nid),
+    Part::Nid,
+    BuildErrorKind::Empty,
     0,
-    "empty NID (byte 0 of the NID given to the builder)"
+    "empty NID (byte 0 of the NID given)"
 )]
 #[case::short_nid(
     "a",
-    Spec::Rfc8141,
+    UrnSyntax::Rfc8141,
     "x",
-    ErrorKind::NidTooShort,
+    Part::Nid,
+    BuildErrorKind::NidTooShort,
     1,
-    "NID shorter than 2 characters (byte 1 of the NID given to the builder)"
+    "NID shorter than 2 characters (byte 1 of the NID given)"
 )]
-#[case::colon_in_nid("ab:c", Spec::Rfc8141, "x", ErrorKind::InvalidChar { part: Part::Nid, ch: ':' }, 2, "invalid character ':' in NID (byte 2 of the NID given to the builder)")]
+#[case::colon_in_nid(
+    "ab:c",
+    UrnSyntax::Rfc8141,
+    "x",
+    Part::Nid,
+    BuildErrorKind::InvalidChar(':'),
+    2,
+    "invalid character ':' in NID (byte 2 of the NID given)"
+)]
 #[case::reserved_nid(
     "URN",
-    Spec::Rfc2141,
+    UrnSyntax::Rfc2141,
     "x",
-    ErrorKind::ReservedNid(Spec::Rfc2141),
+    Part::Nid,
+    BuildErrorKind::ReservedNid(UrnSyntax::Rfc2141),
     0,
-    "NID \"urn\" is reserved (RFC 2141 §2.1) (byte 0 of the NID given to the builder)"
+    "NID \"urn\" is reserved (RFC 2141 §2.1) (byte 0 of the NID given)"
 )]
-#[case::nss_with_r_delimiter("ex", Spec::Rfc8141, "a?+b", ErrorKind::InvalidChar { part: Part::Nss, ch: '?' }, 1, "invalid character '?' in NSS (byte 1 of the NSS given to the builder)")]
-#[case::nss_leading_slash("ex", Spec::Rfc8141, "/a", ErrorKind::InvalidStart { part: Part::Nss, ch: '/' }, 0, "NSS must not start with '/' (byte 0 of the NSS given to the builder)")]
+#[case::nss_with_r_delimiter(
+    "ex",
+    UrnSyntax::Rfc8141,
+    "a?+b",
+    Part::Nss,
+    BuildErrorKind::InvalidChar('?'),
+    1,
+    "invalid character '?' in NSS (byte 1 of the NSS given)"
+)]
+#[case::nss_leading_slash(
+    "ex",
+    UrnSyntax::Rfc8141,
+    "/a",
+    Part::Nss,
+    BuildErrorKind::InvalidStart('/'),
+    0,
+    "NSS must not start with '/' (byte 0 of the NSS given)"
+)]
 #[case::nss_bad_percent(
     "ex",
-    Spec::Rfc8141,
+    UrnSyntax::Rfc8141,
     "a%2",
-    ErrorKind::InvalidPercentEncoding(Part::Nss),
+    Part::Nss,
+    BuildErrorKind::InvalidPercentEncoding,
     3,
-    "invalid percent-encoding in NSS (byte 3 of the NSS given to the builder)"
+    "invalid percent-encoding in NSS (byte 3 of the NSS given)"
 )]
-#[case::nss_reserved_rfc2141("ex", Spec::Rfc2141, "a/b", ErrorKind::ReservedChar { ch: '/' }, 1, "reserved character '/' in NSS must be percent-encoded (RFC 2141 §2.3) (byte 1 of the NSS given to the builder)")]
-#[case::nss_nul_rfc2141("ex", Spec::Rfc2141, "a%00", ErrorKind::NulOctet { part: Part::Nss, spec: Spec::Rfc2141 }, 1, "percent-encoded NUL (%00) is not allowed in NSS (RFC 2141 §2.4) (byte 1 of the NSS given to the builder)")]
-#[case::nss_non_ascii("ex", Spec::Rfc8141, "é", ErrorKind::NonAscii { part: Part::Nss, ch: 'é' }, 0, "non-ASCII character 'é' in NSS must be percent-encoded (byte 0 of the NSS given to the builder)")]
+#[case::nss_reserved_rfc2141(
+    "ex",
+    UrnSyntax::Rfc2141,
+    "a/b",
+    Part::Nss,
+    BuildErrorKind::ReservedChar('/'),
+    1,
+    "reserved character '/' in NSS must be percent-encoded (RFC 2141 §2.3) (byte 1 of the NSS given)"
+)]
+#[case::nss_nul_rfc2141(
+    "ex",
+    UrnSyntax::Rfc2141,
+    "a%00",
+    Part::Nss,
+    BuildErrorKind::NulOctet(UrnSyntax::Rfc2141),
+    1,
+    "percent-encoded NUL (%00) is not allowed in NSS (RFC 2141 §2.4) (byte 1 of the NSS given)"
+)]
+#[case::nss_non_ascii(
+    "ex",
+    UrnSyntax::Rfc8141,
+    "é",
+    Part::Nss,
+    BuildErrorKind::NonAscii('é'),
+    0,
+    "non-ASCII character 'é' in NSS must be percent-encoded (byte 0 of the NSS given)"
+)]
 fn builder_errors(
     #[case] nid: &str,
-    #[case] spec: Spec,
+    #[case] syntax: UrnSyntax,
     #[case] nss: &str,
-    #[case] kind: ErrorKind,
+    #[case] part: Part,
+    #[case] kind: BuildErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
-    let error = Urn::builder(nid).spec(spec).nss(nss).build().unwrap_err();
+    let error = Urn::builder(nid)
+        .syntax(syntax)
+        .nss(nss)
+        .build()
+        .unwrap_err();
     assert_eq!(
-        (error.kind(), error.index(), error.to_string().as_str()),
-        (kind, index, message)
+        (
+            error.part(),
+            error.kind(),
+            error.index(),
+            error.to_string().as_str()
+        ),
+        (part, kind, index, message)
     );
 }
 
 #[rstest]
-#[case::empty_r(Part::RComponent, "", ErrorKind::Empty(Part::RComponent), 0)]
-#[case::r_with_question_equals(Part::RComponent, "a?=b", ErrorKind::QuestionEqualsInRComponent, 1)]
-#[case::q_leading_question(Part::QComponent, "?x", ErrorKind::InvalidStart { part: Part::QComponent, ch: '?' }, 0)]
-#[case::f_with_hash(Part::FComponent, "a#b", ErrorKind::InvalidChar { part: Part::FComponent, ch: '#' }, 1)]
-#[case::draft_query_under_rfc8141(Part::Query, "x", ErrorKind::NoSuchPart { part: Part::Query, spec: Spec::Rfc8141 }, 0)]
+#[case::empty_r(Part::RComponent, "", BuildErrorKind::Empty, 0)]
+#[case::r_with_question_equals(
+    Part::RComponent,
+    "a?=b",
+    BuildErrorKind::QuestionEqualsInRComponent,
+    1
+)]
+#[case::q_leading_question(Part::QComponent, "?x", BuildErrorKind::InvalidStart('?'), 0)]
+#[case::f_with_hash(Part::FComponent, "a#b", BuildErrorKind::InvalidChar('#'), 1)]
+#[case::draft_query_under_rfc8141(
+    Part::Query,
+    "x",
+    BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141),
+    0
+)]
+#[case::draft_fragment_under_rfc8141(
+    Part::Fragment,
+    "x",
+    BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141),
+    0
+)]
 fn builder_component_errors(
     #[case] part: Part,
     #[case] text: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: BuildErrorKind,
     #[case] index: usize,
 ) {
-    let error = Urn::builder("ex")
-        .nss("a")
-        .component(part, text)
-        .build()
-        .unwrap_err();
+    let builder = Urn::builder("ex").nss("a");
+    let builder = match part {
+        Part::RComponent => builder.r_component(text),
+        Part::QComponent => builder.q_component(text),
+        Part::FComponent => builder.f_component(text),
+        Part::Query => builder.query(text),
+        _ => builder.fragment(text),
+    };
+    let error = builder.build().unwrap_err();
     assert_eq!(
         (error.kind(), error.index(), error.part()),
         (kind, index, part)
@@ -211,11 +292,11 @@ fn builder_component_errors(
 fn r_component_with_question_equals_message() {
     let error = Urn::builder("ex")
         .nss("a")
-        .component(Part::RComponent, "a?=b")
+        .r_component("a?=b")
         .build()
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F (byte 1 of the r-component given to the builder)"
+        "\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F (byte 1 of the r-component given)"
     );
 }

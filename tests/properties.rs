@@ -1,7 +1,7 @@
 //! Properties of normalization, equivalence and percent-encoding, on generated URNs and text.
 
 use proptest::prelude::*;
-use urn_tag::{Part, Spec, Urn, percent};
+use urn_tag::{Part, Urn, UrnSyntax, percent};
 
 /// One character of an NSS other than a percent-encoding: `pchar` without `%`.
 fn pchar() -> impl Strategy<Value = String> {
@@ -141,20 +141,27 @@ proptest! {
     fn encode_then_decode_round_trips(
         text in "\\PC{0,12}|[ -~]{0,12}",
         (spec, part) in prop::sample::select(vec![
-            (Spec::Rfc8141, Part::Nss), (Spec::Rfc8141, Part::RComponent), (Spec::Rfc8141, Part::QComponent),
-            (Spec::Rfc8141, Part::FComponent), (Spec::Rfc2141, Part::Nss), (Spec::Rfc2141bis, Part::Nss),
-            (Spec::Rfc2141bis, Part::Query), (Spec::Rfc2141bis, Part::Fragment),
+            (UrnSyntax::Rfc8141, Part::Nss), (UrnSyntax::Rfc8141, Part::RComponent), (UrnSyntax::Rfc8141, Part::QComponent),
+            (UrnSyntax::Rfc8141, Part::FComponent), (UrnSyntax::Rfc2141, Part::Nss), (UrnSyntax::Rfc2141bis, Part::Nss),
+            (UrnSyntax::Rfc2141bis, Part::Query), (UrnSyntax::Rfc2141bis, Part::Fragment),
         ]),
     ) {
-        match percent::encode(&text, spec, part) {
+        match urn_tag::urn::encode(&text, spec, part) {
             Ok(encoded) => {
                 prop_assert_eq!(&*percent::decode(&encoded), text.as_bytes());
                 prop_assert_eq!(percent::decode_utf8(&encoded).unwrap(), text.as_str());
-                let builder = Urn::builder("ex").spec(spec).nss(if part == Part::Nss { &*encoded } else { "n" });
-                let built = if part == Part::Nss { builder } else { builder.component(part, &*encoded) }.build();
+                let builder = Urn::builder("ex").syntax(spec).nss(if part == Part::Nss { &*encoded } else { "n" });
+                let built = match part {
+                    Part::Nss => builder,
+                    Part::RComponent => builder.r_component(&*encoded),
+                    Part::QComponent => builder.q_component(&*encoded),
+                    Part::FComponent => builder.f_component(&*encoded),
+                    Part::Query => builder.query(&*encoded),
+                    _ => builder.fragment(&*encoded),
+                }.build();
                 prop_assert!(built.is_ok() || text.is_empty(), "{:?}", built);
             }
-            Err(error) => prop_assert!(spec != Spec::Rfc8141 && text.contains('\0'), "{}", error),
+            Err(error) => prop_assert!(spec != UrnSyntax::Rfc8141 && text.contains('\0'), "{}", error),
         }
     }
 

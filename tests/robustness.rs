@@ -5,7 +5,7 @@
 mod common;
 
 use proptest::prelude::*;
-use urn_tag::{ParseError, Part, Spec, Urn};
+use urn_tag::{ParseError, Part, Urn, UrnSyntax};
 
 /// Arbitrary strings, and strings over the characters that matter after a URN-ish prefix.
 fn inputs() -> impl Strategy<Value = String> {
@@ -51,7 +51,7 @@ fn part_lower_bound(input: &str, part: Part) -> usize {
 }
 
 #[track_caller]
-fn check_error(input: &str, spec: Spec, error: ParseError) {
+fn check_error(input: &str, spec: UrnSyntax, error: ParseError) {
     let index = error.index();
     assert!(
         index <= input.len(),
@@ -73,7 +73,7 @@ fn check_error(input: &str, spec: Spec, error: ParseError) {
 }
 
 #[track_caller]
-fn check_accepted(input: &str, spec: Spec, urn: &Urn) {
+fn check_accepted(input: &str, spec: UrnSyntax, urn: &Urn) {
     assert_eq!(urn.as_str(), input);
     assert_eq!(urn.to_string(), input);
     // The parts re-assemble to the input.
@@ -112,13 +112,13 @@ fn check_accepted(input: &str, spec: Spec, urn: &Urn) {
     assert_eq!(uri.fragment().map(|f| f.as_str()), fragment);
     let query = uri.query().map(|q| q.as_str());
     match spec {
-        Spec::Rfc2141bis => assert_eq!(query, urn.query()),
-        Spec::Rfc8141 => {
+        UrnSyntax::Rfc2141bis => assert_eq!(query, urn.query()),
+        UrnSyntax::Rfc8141 => {
             let rq = &input
                 [urn.assigned_name().len()..input.len() - fragment.map_or(0, |f| f.len() + 1)];
             assert_eq!(query, rq.strip_prefix('?'));
         }
-        Spec::Rfc2141 => assert_eq!(query, None),
+        UrnSyntax::Rfc2141 => assert_eq!(query, None),
     }
 }
 
@@ -127,7 +127,7 @@ proptest! {
 
     #[test]
     fn any_input_gives_a_value_or_a_sound_error(input in inputs()) {
-        for spec in Spec::ALL {
+        for spec in UrnSyntax::ALL {
             match Urn::parse_with(&input, spec) {
                 Ok(urn) => check_accepted(&input, spec, &urn),
                 Err(error) => check_error(&input, spec, error),
@@ -138,7 +138,7 @@ proptest! {
     #[test]
     fn byte_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
         let text = String::from_utf8_lossy(&bytes);
-        for spec in Spec::ALL {
+        for spec in UrnSyntax::ALL {
             let _ = Urn::parse_with(&text, spec);
         }
     }
@@ -149,7 +149,7 @@ proptest! {
 fn vector_urns_are_uris() {
     let mut accepted = 0;
     for input in common::column(include_str!("data/peer-urn-vectors.tsv"), 3) {
-        for spec in Spec::ALL {
+        for spec in UrnSyntax::ALL {
             match Urn::parse_with(input, spec) {
                 Ok(urn) => {
                     check_accepted(input, spec, &urn);
@@ -225,7 +225,7 @@ fn huge_and_hostile_inputs() {
     let long_nid = format!("urn:{}:x", "a".repeat(100_000));
     assert_eq!(Urn::parse(&long_nid).unwrap_err().index(), 36);
 
-    for spec in Spec::ALL {
+    for spec in UrnSyntax::ALL {
         let error =
             Urn::parse_with(&format!("urn:ab:{}\u{1}", "b".repeat(1 << 20)), spec).unwrap_err();
         assert_eq!(error.index(), 7 + (1 << 20));

@@ -3,8 +3,9 @@
 use std::collections::{BTreeSet, HashSet};
 
 use rstest::rstest;
-use urn_tag::tag::Lint;
-use urn_tag::{AuthorityKind, TagSyntax, TagUri};
+use urn_tag::TagLint;
+use urn_tag::tag::AuthorityKind;
+use urn_tag::{TagSyntax, TagUri};
 
 #[test]
 fn from_str_and_try_from_parse_rfc4151() {
@@ -104,13 +105,13 @@ fn authority_accessors(
 /// Lints point at the first offending byte and come in the order of the bytes.
 #[rstest]
 #[case::none("tag:yaml.org,2002:int", vec![])]
-#[case::upper_case_domain("tag:me@Example.org,2002:int", vec![Lint::UppercaseDomain { index: 7 }])]
+#[case::upper_case_domain("tag:me@Example.org,2002:int", vec![TagLint::UppercaseDomain { index: 7 }])]
 #[case::upper_case_local_part_is_fine("tag:Me@example.org,2002:int", vec![])]
-#[case::single_label("tag:localhost,2002:int", vec![Lint::NotFullyQualified])]
-#[case::percent_in_specific("tag:yaml.org,2002:a%20b", vec![Lint::PercentEncoding { index: 19 }])]
-#[case::percent_in_fragment("tag:yaml.org,2002:a#%20", vec![Lint::PercentEncoding { index: 20 }])]
-#[case::all("tag:LOCAL,2002:%41", vec![Lint::UppercaseDomain { index: 4 }, Lint::NotFullyQualified, Lint::PercentEncoding { index: 15 }])]
-fn lints_in_byte_order(#[case] input: &str, #[case] expected: Vec<Lint>) {
+#[case::single_label("tag:localhost,2002:int", vec![TagLint::NotFullyQualified])]
+#[case::percent_in_specific("tag:yaml.org,2002:a%20b", vec![TagLint::PercentEncoding { index: 19 }])]
+#[case::percent_in_fragment("tag:yaml.org,2002:a#%20", vec![TagLint::PercentEncoding { index: 20 }])]
+#[case::all("tag:LOCAL,2002:%41", vec![TagLint::UppercaseDomain { index: 4 }, TagLint::NotFullyQualified, TagLint::PercentEncoding { index: 15 }])]
+fn lints_in_byte_order(#[case] input: &str, #[case] expected: Vec<TagLint>) {
     assert_eq!(TagUri::parse(input).unwrap().lints(), expected);
 }
 
@@ -124,34 +125,43 @@ fn opaque_authorities_get_no_domain_lints() {
 #[test]
 fn lint_names_and_messages() {
     assert_eq!(
-        Lint::UppercaseDomain { index: 4 }.name(),
+        TagLint::UppercaseDomain { index: 4 }.name(),
         "uppercase-domain"
     );
     assert_eq!(
-        Lint::PercentEncoding { index: 4 }.name(),
+        TagLint::PercentEncoding { index: 4 }.name(),
         "percent-encoding"
     );
     assert_eq!(
-        Lint::UppercaseDomain { index: 4 }.to_string(),
+        TagLint::UppercaseDomain { index: 4 }.to_string(),
         "upper case in the domain name at byte 4 (RFC 4151 §2.1: lowercase is RECOMMENDED)"
     );
     assert_eq!(
-        Lint::NotFullyQualified.to_string(),
+        TagLint::NotFullyQualified.to_string(),
         "the domain name is not fully qualified (RFC 4151 §2.1: it MUST be)"
     );
     assert_eq!(
-        Lint::PercentEncoding { index: 19 }.to_string(),
+        TagLint::PercentEncoding { index: 19 }.to_string(),
         "percent-encoding at byte 19 (RFC 4151 §2.1: tags SHOULD NOT be minted with percent-encoded parts)"
     );
 }
 
 #[test]
-fn debug_shows_the_parts() {
+fn debug_shows_the_text_and_the_parts() {
     let tag = TagUri::parse("tag:sandro@w3.org,2004-05:Sandro#x").unwrap();
     assert_eq!(
         format!("{tag:?}"),
-        r#"TagUri { syntax: Rfc4151, authority: "sandro@w3.org", authority_kind: Email, date: "2004-05", specific: "Sandro", fragment: "x" }"#
+        r#"TagUri { text: "tag:sandro@w3.org,2004-05:Sandro#x", syntax: Rfc4151, authority: "sandro@w3.org", authority_rule: EmailAddress, date: "2004-05", specific: "Sandro", fragment: "x" }"#
     );
+}
+
+/// `Debug` shows what `==` compares: unequal tags never print alike.
+#[test]
+fn unequal_tags_debug_differently() {
+    let upper = TagUri::parse("TAG:yaml.org,2002:int").unwrap();
+    let lower = TagUri::parse("tag:yaml.org,2002:int").unwrap();
+    assert_ne!(upper, lower);
+    assert_ne!(format!("{upper:?}"), format!("{lower:?}"));
 }
 
 #[rstest]

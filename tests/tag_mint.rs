@@ -2,8 +2,8 @@
 //! their messages, and the lints left to the caller.
 
 use rstest::rstest;
-use urn_tag::tag::Lint;
-use urn_tag::{Clock, ErrorKind, MintError, Part, SystemClock, TagDate, TagSyntax, TagUri};
+use urn_tag::TagLint;
+use urn_tag::{BuildErrorKind, Clock, MintError, Part, SystemClock, TagDate, TagSyntax, TagUri};
 
 fn date(year: u16, month: u8, day: u8) -> TagDate {
     TagDate::new(year, month, day).expect("a real day")
@@ -121,51 +121,114 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
 
 /// Each part is checked on its own, with an index into the text given for it.
 #[rstest]
-#[case::plus_in_local_part("a+b@example.com", "", None, ErrorKind::InvalidChar { part: Part::Authority, ch: '+' }, 1, "invalid character '+' in authority (byte 1 of the authority given)")]
+#[case::plus_in_local_part(
+    "a+b@example.com",
+    "",
+    None,
+    Part::Authority,
+    BuildErrorKind::InvalidChar('+'),
+    1,
+    "invalid character '+' in authority (byte 1 of the authority given)"
+)]
 #[case::empty_authority(
     "",
     "",
     None,
-    ErrorKind::Empty(Part::Authority),
+    Part::Authority,
+    BuildErrorKind::Empty,
     0,
     "empty authority (byte 0 of the authority given)"
 )]
-#[case::comma_in_authority("a,b.c", "", None, ErrorKind::InvalidChar { part: Part::Authority, ch: ',' }, 1, "invalid character ',' in authority (byte 1 of the authority given)")]
-#[case::colon_in_authority("a:b.c", "", None, ErrorKind::InvalidChar { part: Part::Authority, ch: ':' }, 1, "invalid character ':' in authority (byte 1 of the authority given)")]
+#[case::comma_in_authority(
+    "a,b.c",
+    "",
+    None,
+    Part::Authority,
+    BuildErrorKind::InvalidChar(','),
+    1,
+    "invalid character ',' in authority (byte 1 of the authority given)"
+)]
+#[case::colon_in_authority(
+    "a:b.c",
+    "",
+    None,
+    Part::Authority,
+    BuildErrorKind::InvalidChar(':'),
+    1,
+    "invalid character ':' in authority (byte 1 of the authority given)"
+)]
 #[case::trailing_dot(
     "example.com.",
     "",
     None,
-    ErrorKind::EmptyDnsLabel,
+    Part::Authority,
+    BuildErrorKind::EmptyDnsLabel,
     12,
     "empty DNS label in authority (byte 12 of the authority given)"
 )]
-#[case::long_label(&format!("me@{}.com", "a".repeat(64)), "", None, ErrorKind::DnsLabelTooLong, 3, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) (byte 3 of the authority given)")]
-#[case::space_in_specific("example.com", "a b", None, ErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, 1, "invalid character ' ' in specific (byte 1 of the specific given)")]
-#[case::hash_in_specific("example.com", "a#b", None, ErrorKind::InvalidChar { part: Part::Specific, ch: '#' }, 1, "invalid character '#' in specific (byte 1 of the specific given)")]
+#[case::long_label(&format!("me@{}.com", "a".repeat(64)), "", None, Part::Authority, BuildErrorKind::DnsLabelTooLong, 3, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) (byte 3 of the authority given)")]
+#[case::space_in_specific(
+    "example.com",
+    "a b",
+    None,
+    Part::Specific,
+    BuildErrorKind::InvalidChar(' '),
+    1,
+    "invalid character ' ' in specific (byte 1 of the specific given)"
+)]
+#[case::hash_in_specific(
+    "example.com",
+    "a#b",
+    None,
+    Part::Specific,
+    BuildErrorKind::InvalidChar('#'),
+    1,
+    "invalid character '#' in specific (byte 1 of the specific given)"
+)]
 #[case::bad_encoding(
     "example.com",
     "%zz",
     None,
-    ErrorKind::InvalidPercentEncoding(Part::Specific),
+    Part::Specific,
+    BuildErrorKind::InvalidPercentEncoding,
     1,
     "invalid percent-encoding in specific (byte 1 of the specific given)"
 )]
-#[case::hash_in_fragment("example.com", "", Some("x#y"), ErrorKind::InvalidChar { part: Part::Fragment, ch: '#' }, 1, "invalid character '#' in fragment (byte 1 of the fragment given)")]
-#[case::non_ascii_fragment("example.com", "", Some("é"), ErrorKind::NonAscii { part: Part::Fragment, ch: 'é' }, 0, "non-ASCII character 'é' in fragment must be percent-encoded (byte 0 of the fragment given)")]
+#[case::hash_in_fragment(
+    "example.com",
+    "",
+    Some("x#y"),
+    Part::Fragment,
+    BuildErrorKind::InvalidChar('#'),
+    1,
+    "invalid character '#' in fragment (byte 1 of the fragment given)"
+)]
+#[case::non_ascii_fragment(
+    "example.com",
+    "",
+    Some("é"),
+    Part::Fragment,
+    BuildErrorKind::NonAscii('é'),
+    0,
+    "non-ASCII character 'é' in fragment must be percent-encoded (byte 0 of the fragment given)"
+)]
 fn invalid_parts_are_refused(
     #[case] authority: &str,
     #[case] specific: &str,
     #[case] fragment: Option<&str>,
-    #[case] kind: ErrorKind,
+    #[case] part: Part,
+    #[case] kind: BuildErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
     let error = mint_error(authority, specific, fragment);
-    let MintError::Invalid(cause) = error else {
+    let MintError::InvalidPart(cause) = error else {
         panic!("expected an invalid part, got {error:?}");
     };
-    assert_eq!((cause.kind(), cause.index()), (kind, index));
+    assert_eq!(
+        (cause.part(), cause.kind(), cause.index()),
+        (part, kind, index)
+    );
     assert_eq!(error.to_string(), message);
 }
 
@@ -187,13 +250,13 @@ fn refusals_come_in_the_order_of_the_tag() {
 
 /// What RFC 4151 only advises against is minted, and reported as lints.
 #[rstest]
-#[case::upper_case_domain("Example.com", "x", vec![Lint::UppercaseDomain { index: 4 }])]
-#[case::percent_encoding("example.com", "My%20slippers", vec![Lint::PercentEncoding { index: 23 }])]
+#[case::upper_case_domain("Example.com", "x", vec![TagLint::UppercaseDomain { index: 4 }])]
+#[case::percent_encoding("example.com", "My%20slippers", vec![TagLint::PercentEncoding { index: 23 }])]
 #[case::clean("example.com", "x", vec![])]
 fn lints_are_reported_not_refused(
     #[case] authority: &str,
     #[case] specific: &str,
-    #[case] lints: Vec<Lint>,
+    #[case] lints: Vec<TagLint>,
 ) {
     let tag = TagUri::minter(authority, date(2000, 1, 1))
         .specific(specific)
@@ -209,6 +272,6 @@ fn minting_uses_the_abnf() {
     assert!(TagUri::parse_with(tag, TagSyntax::Erratum1485).is_ok());
     assert!(matches!(
         mint_error("a+b@example.com", "", None),
-        MintError::Invalid(_)
+        MintError::InvalidPart(_)
     ));
 }

@@ -5,8 +5,9 @@ mod common;
 
 use common::{TagParts, assert_tag, assert_tag_error};
 use rstest::rstest;
-use urn_tag::tag::Lint;
-use urn_tag::{AuthorityKind, ErrorKind, Part, TagDate, TagSyntax, TagUri};
+use urn_tag::TagLint;
+use urn_tag::tag::AuthorityKind;
+use urn_tag::{ParseErrorKind, Part, TagDate, TagSyntax, TagUri};
 
 const RFC4151: TagSyntax = TagSyntax::Rfc4151;
 const ERRATUM: TagSyntax = TagSyntax::Erratum1485;
@@ -70,7 +71,7 @@ fn erratum_1485_stays_within_uri_characters(
     #[case] index: usize,
 ) {
     let message = format!("invalid character {ch:?} in authority at byte {index}");
-    let kind = ErrorKind::InvalidChar {
+    let kind = ParseErrorKind::InvalidChar {
         part: Part::Authority,
         ch,
     };
@@ -95,7 +96,7 @@ fn dns_comp_refuses_a_final_hyphen() {
     assert_tag_error(
         "tag:ab-,2000:",
         RFC4151,
-        ErrorKind::DnsLabelEndsWithHyphen,
+        ParseErrorKind::DnsLabelEndsWithHyphen,
         7,
         "DNS label in authority must not end with '-' at byte 7",
     );
@@ -141,17 +142,17 @@ fn date_forms_and_defaults(#[case] written: &str, #[case] (y, m, d): (u16, u8, u
 /// The day must exist in the Gregorian calendar; the month must be 01 to 12. The error points
 /// at the offending month or day.
 #[rstest]
-#[case::feb_29_1900("1900-02-29", ErrorKind::DayOutOfRange { year: 1900, month: 2, day: 29 }, 24, "day 29 does not exist in 1900-02 at byte 24")]
-#[case::feb_29_2100("2100-02-29", ErrorKind::DayOutOfRange { year: 2100, month: 2, day: 29 }, 24, "day 29 does not exist in 2100-02 at byte 24")]
-#[case::feb_30_2000("2000-02-30", ErrorKind::DayOutOfRange { year: 2000, month: 2, day: 30 }, 24, "day 30 does not exist in 2000-02 at byte 24")]
-#[case::april_31("2001-04-31", ErrorKind::DayOutOfRange { year: 2001, month: 4, day: 31 }, 24, "day 31 does not exist in 2001-04 at byte 24")]
-#[case::day_00("2001-01-00", ErrorKind::DayOutOfRange { year: 2001, month: 1, day: 0 }, 24, "day 00 does not exist in 2001-01 at byte 24")]
-#[case::day_32("2001-01-32", ErrorKind::DayOutOfRange { year: 2001, month: 1, day: 32 }, 24, "day 32 does not exist in 2001-01 at byte 24")]
-#[case::month_00("2001-00", ErrorKind::MonthOutOfRange { month: 0 }, 21, "month 00 does not exist (01 to 12) in date at byte 21")]
-#[case::month_13("2001-13-01", ErrorKind::MonthOutOfRange { month: 13 }, 21, "month 13 does not exist (01 to 12) in date at byte 21")]
+#[case::feb_29_1900("1900-02-29", ParseErrorKind::DayOutOfRange { year: 1900, month: 2, day: 29 }, 24, "day 29 does not exist in 1900-02 at byte 24")]
+#[case::feb_29_2100("2100-02-29", ParseErrorKind::DayOutOfRange { year: 2100, month: 2, day: 29 }, 24, "day 29 does not exist in 2100-02 at byte 24")]
+#[case::feb_30_2000("2000-02-30", ParseErrorKind::DayOutOfRange { year: 2000, month: 2, day: 30 }, 24, "day 30 does not exist in 2000-02 at byte 24")]
+#[case::april_31("2001-04-31", ParseErrorKind::DayOutOfRange { year: 2001, month: 4, day: 31 }, 24, "day 31 does not exist in 2001-04 at byte 24")]
+#[case::day_00("2001-01-00", ParseErrorKind::DayOutOfRange { year: 2001, month: 1, day: 0 }, 24, "day 00 does not exist in 2001-01 at byte 24")]
+#[case::day_32("2001-01-32", ParseErrorKind::DayOutOfRange { year: 2001, month: 1, day: 32 }, 24, "day 32 does not exist in 2001-01 at byte 24")]
+#[case::month_00("2001-00", ParseErrorKind::MonthOutOfRange { month: 0 }, 21, "month 00 does not exist (01 to 12) in date at byte 21")]
+#[case::month_13("2001-13-01", ParseErrorKind::MonthOutOfRange { month: 13 }, 21, "month 13 does not exist (01 to 12) in date at byte 21")]
 fn dates_must_exist(
     #[case] written: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -170,44 +171,49 @@ fn dates_must_exist(
 #[rstest]
 #[case::two_digit_year(
     "tag:a.b,03-11:x",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     10,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 10"
 )]
 #[case::one_digit_month(
     "tag:a.b,2003-9-11:x",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     14,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 14"
 )]
 #[case::no_hyphens(
     "tag:a.b,20030101:x",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     12,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 12"
 )]
 #[case::cut_off(
     "tag:a.b,2003-:x",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     13,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 13"
 )]
 #[case::with_time(
     "tag:a.b,2003-06-30T14:00:00Z:x",
-    ErrorKind::Expected { part: Part::Date, expected: ':' },
+    ParseErrorKind::Expected { part: Part::Date, expected: ':' },
     18,
     "expected ':' after date at byte 18"
 )]
-#[case::missing("tag:a.b,:x", ErrorKind::Empty(Part::Date), 8, "empty date at byte 8")]
+#[case::missing(
+    "tag:a.b,:x",
+    ParseErrorKind::Empty(Part::Date),
+    8,
+    "empty date at byte 8"
+)]
 #[case::ends_after_date(
     "tag:a.b,2003",
-    ErrorKind::Expected { part: Part::Date, expected: ':' },
+    ParseErrorKind::Expected { part: Part::Date, expected: ':' },
     12,
     "expected ':' after date at byte 12"
 )]
 fn dates_have_three_forms_only(
     #[case] input: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -250,8 +256,8 @@ fn empty_fragment_differs_from_no_fragment() {
 #[case::one_character("a.b", vec![])]
 #[case::all_digits("1.1.1.1.1", vec![])]
 #[case::digit_first("12345.b", vec![])]
-#[case::single_label("diveintomark-org", vec![Lint::NotFullyQualified])]
-fn dns_labels_follow_dns_comp(#[case] authority: &str, #[case] lints: Vec<Lint>) {
+#[case::single_label("diveintomark-org", vec![TagLint::NotFullyQualified])]
+fn dns_labels_follow_dns_comp(#[case] authority: &str, #[case] lints: Vec<TagLint>) {
     let input = format!("tag:{authority},2003:x");
     let tag = assert_tag(&input, RFC4151, TagParts::dns(authority, "2003", "x"));
     assert_eq!(tag.lints(), lints);
@@ -261,14 +267,14 @@ fn dns_labels_follow_dns_comp(#[case] authority: &str, #[case] lints: Vec<Lint>)
 /// written characters).
 #[rstest]
 #[case::label_63(format!("{}.com", "a".repeat(63)), None)]
-#[case::label_64(format!("{}.com", "a".repeat(64)), Some((ErrorKind::DnsLabelTooLong, 4, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 4")))]
-#[case::email_label_64(format!("me@b.{}", "a".repeat(64)), Some((ErrorKind::DnsLabelTooLong, 9, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 9")))]
+#[case::label_64(format!("{}.com", "a".repeat(64)), Some((ParseErrorKind::DnsLabelTooLong, 4, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 4")))]
+#[case::email_label_64(format!("me@b.{}", "a".repeat(64)), Some((ParseErrorKind::DnsLabelTooLong, 9, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 9")))]
 #[case::name_253(format!("{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(61)), None)]
-#[case::name_254(format!("{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), Some((ErrorKind::DnsNameTooLong, 4, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 4")))]
-#[case::email_name_254(format!("me@{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), Some((ErrorKind::DnsNameTooLong, 7, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 7")))]
+#[case::name_254(format!("{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), Some((ParseErrorKind::DnsNameTooLong, 4, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 4")))]
+#[case::email_name_254(format!("me@{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), Some((ParseErrorKind::DnsNameTooLong, 7, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 7")))]
 fn dns_lengths_are_checked(
     #[case] authority: String,
-    #[case] error: Option<(ErrorKind, usize, &str)>,
+    #[case] error: Option<(ParseErrorKind, usize, &str)>,
 ) {
     let input = format!("tag:{authority},2000:");
     match error {
@@ -324,25 +330,25 @@ fn lenient_keeps_conforming_kinds(#[case] input: &str, #[case] kind: AuthorityKi
 /// Leniency is for the authority only: the date, specific and fragment stay strict, and the
 /// authority still ends at the first "," and cannot be empty.
 #[rstest]
-#[case::bad_date("tag:+1-617,2005-13:x", ErrorKind::MonthOutOfRange { month: 13 }, 16, "month 13 does not exist (01 to 12) in date at byte 16")]
-#[case::no_date("tag:+1-617:x", ErrorKind::Expected { part: Part::Authority, expected: ',' }, 10, "expected ',' after authority at byte 10")]
+#[case::bad_date("tag:+1-617,2005-13:x", ParseErrorKind::MonthOutOfRange { month: 13 }, 16, "month 13 does not exist (01 to 12) in date at byte 16")]
+#[case::no_date("tag:+1-617:x", ParseErrorKind::Expected { part: Part::Authority, expected: ',' }, 10, "expected ',' after authority at byte 10")]
 #[case::empty(
     "tag:,2005:x",
-    ErrorKind::Empty(Part::Authority),
+    ParseErrorKind::Empty(Part::Authority),
     4,
     "empty authority at byte 4"
 )]
 #[case::bad_encoding(
     "tag:a%zz,2005:x",
-    ErrorKind::InvalidPercentEncoding(Part::Authority),
+    ParseErrorKind::InvalidPercentEncoding(Part::Authority),
     6,
     "invalid percent-encoding in authority at byte 6"
 )]
-#[case::non_ascii("tag:aλ,2005:x", ErrorKind::NonAscii { part: Part::Authority, ch: 'λ' }, 5, "non-ASCII character 'λ' in authority must be percent-encoded at byte 5")]
-#[case::space_in_specific("tag:+1,2005:x y", ErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, 13, "invalid character ' ' in specific at byte 13")]
+#[case::non_ascii("tag:aλ,2005:x", ParseErrorKind::NonAscii { part: Part::Authority, ch: 'λ' }, 5, "non-ASCII character 'λ' in authority must be percent-encoded at byte 5")]
+#[case::space_in_specific("tag:+1,2005:x y", ParseErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, 13, "invalid character ' ' in specific at byte 13")]
 fn lenient_is_strict_elsewhere(
     #[case] input: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -355,90 +361,95 @@ fn lenient_is_strict_elsewhere(
 #[rstest]
 #[case::not_a_tag(
     "urn:example:a",
-    ErrorKind::ExpectedTagScheme,
+    ParseErrorKind::ExpectedTagScheme,
     0,
     "expected \"tag:\" at byte 0"
 )]
-#[case::scheme_cut_short("tag", ErrorKind::ExpectedTagScheme, 3, "expected \"tag:\" at byte 3")]
+#[case::scheme_cut_short(
+    "tag",
+    ParseErrorKind::ExpectedTagScheme,
+    3,
+    "expected \"tag:\" at byte 3"
+)]
 #[case::empty_authority(
     "tag::int",
-    ErrorKind::Empty(Part::Authority),
+    ParseErrorKind::Empty(Part::Authority),
     4,
     "empty authority at byte 4"
 )]
-#[case::space_in_authority("tag:a b,2000:", ErrorKind::InvalidChar { part: Part::Authority, ch: ' ' }, 5, "invalid character ' ' in authority at byte 5")]
-#[case::plus_in_local_part("tag:a+b@example.com,2020:x", ErrorKind::InvalidChar { part: Part::Authority, ch: '+' }, 5, "invalid character '+' in authority at byte 5")]
-#[case::non_ascii_authority("tag:aλ@example.com,2020:x", ErrorKind::InvalidChar { part: Part::Authority, ch: 'λ' }, 5, "invalid character 'λ' in authority at byte 5")]
-#[case::at_first("tag:@example.com,2000:", ErrorKind::InvalidStart { part: Part::Authority, ch: '@' }, 4, "authority must not start with '@' at byte 4")]
-#[case::second_at("tag:invalid@@name.com,2002:int", ErrorKind::InvalidChar { part: Part::Authority, ch: '@' }, 12, "invalid character '@' in authority at byte 12")]
+#[case::space_in_authority("tag:a b,2000:", ParseErrorKind::InvalidChar { part: Part::Authority, ch: ' ' }, 5, "invalid character ' ' in authority at byte 5")]
+#[case::plus_in_local_part("tag:a+b@example.com,2020:x", ParseErrorKind::InvalidChar { part: Part::Authority, ch: '+' }, 5, "invalid character '+' in authority at byte 5")]
+#[case::non_ascii_authority("tag:aλ@example.com,2020:x", ParseErrorKind::InvalidChar { part: Part::Authority, ch: 'λ' }, 5, "invalid character 'λ' in authority at byte 5")]
+#[case::at_first("tag:@example.com,2000:", ParseErrorKind::InvalidStart { part: Part::Authority, ch: '@' }, 4, "authority must not start with '@' at byte 4")]
+#[case::second_at("tag:invalid@@name.com,2002:int", ParseErrorKind::InvalidChar { part: Part::Authority, ch: '@' }, 12, "invalid character '@' in authority at byte 12")]
 #[case::underscore_without_at(
     "tag:diveintomark_org,2003:x",
-    ErrorKind::MissingAt,
+    ParseErrorKind::MissingAt,
     20,
     "expected '@': the authority is not a DNS name, so it must be an email address at byte 20"
 )]
 #[case::hyphen_first_in_domain(
     "tag:a@-b.c,2000:",
-    ErrorKind::DnsLabelStartsWithHyphen,
+    ParseErrorKind::DnsLabelStartsWithHyphen,
     6,
     "DNS label in authority must not start with '-' at byte 6"
 )]
 #[case::hyphen_last_in_domain(
     "tag:a@b-.c,2000:",
-    ErrorKind::DnsLabelEndsWithHyphen,
+    ParseErrorKind::DnsLabelEndsWithHyphen,
     8,
     "DNS label in authority must not end with '-' at byte 8"
 )]
 #[case::doubled_dot_in_domain(
     "tag:a@b..c,2000:",
-    ErrorKind::EmptyDnsLabel,
+    ParseErrorKind::EmptyDnsLabel,
     8,
     "empty DNS label in authority at byte 8"
 )]
 #[case::trailing_dot(
     "tag:a.,2000:",
-    ErrorKind::EmptyDnsLabel,
+    ParseErrorKind::EmptyDnsLabel,
     6,
     "empty DNS label in authority at byte 6"
 )]
 #[case::empty_domain(
     "tag:joeblow@,2024-03-01:x",
-    ErrorKind::EmptyDnsLabel,
+    ParseErrorKind::EmptyDnsLabel,
     12,
     "empty DNS label in authority at byte 12"
 )]
-#[case::no_comma("tag:a.b:x", ErrorKind::Expected { part: Part::Authority, expected: ',' }, 7, "expected ',' after authority at byte 7")]
+#[case::no_comma("tag:a.b:x", ParseErrorKind::Expected { part: Part::Authority, expected: ',' }, 7, "expected ',' after authority at byte 7")]
 #[case::comma_in_authority(
     "tag:diveintomark,org,2003-11-30:foo",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     17,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 17"
 )]
 #[case::bad_date(
     "tag:yaml.org,20-2:int",
-    ErrorKind::InvalidDate,
+    ParseErrorKind::InvalidDate,
     15,
     "date must be YYYY, YYYY-MM or YYYY-MM-DD at byte 15"
 )]
-#[case::space_in_specific("tag:a.b,2000:x y", ErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, 14, "invalid character ' ' in specific at byte 14")]
-#[case::bracket_in_specific("tag:a.b,2000:[foo", ErrorKind::InvalidChar { part: Part::Specific, ch: '[' }, 13, "invalid character '[' in specific at byte 13")]
-#[case::non_ascii_specific("tag:a.b,2000:é", ErrorKind::NonAscii { part: Part::Specific, ch: 'é' }, 13, "non-ASCII character 'é' in specific must be percent-encoded at byte 13")]
+#[case::space_in_specific("tag:a.b,2000:x y", ParseErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, 14, "invalid character ' ' in specific at byte 14")]
+#[case::bracket_in_specific("tag:a.b,2000:[foo", ParseErrorKind::InvalidChar { part: Part::Specific, ch: '[' }, 13, "invalid character '[' in specific at byte 13")]
+#[case::non_ascii_specific("tag:a.b,2000:é", ParseErrorKind::NonAscii { part: Part::Specific, ch: 'é' }, 13, "non-ASCII character 'é' in specific must be percent-encoded at byte 13")]
 #[case::bad_encoding(
     "tag:a.b,2000:%zz",
-    ErrorKind::InvalidPercentEncoding(Part::Specific),
+    ParseErrorKind::InvalidPercentEncoding(Part::Specific),
     14,
     "invalid percent-encoding in specific at byte 14"
 )]
-#[case::second_hash("tag:a.b,2000:x#y#", ErrorKind::InvalidChar { part: Part::Fragment, ch: '#' }, 16, "invalid character '#' in fragment at byte 16")]
+#[case::second_hash("tag:a.b,2000:x#y#", ParseErrorKind::InvalidChar { part: Part::Fragment, ch: '#' }, 16, "invalid character '#' in fragment at byte 16")]
 #[case::fragment_encoding(
     "tag:a.b,2000:x#%4",
-    ErrorKind::InvalidPercentEncoding(Part::Fragment),
+    ParseErrorKind::InvalidPercentEncoding(Part::Fragment),
     17,
     "invalid percent-encoding in fragment at byte 17"
 )]
 fn error_kinds(
     #[case] input: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -451,7 +462,7 @@ fn erratum_misplaced_dot() {
     assert_tag_error(
         "tag:a..b@example.com,2000:",
         ERRATUM,
-        ErrorKind::MisplacedDot,
+        ParseErrorKind::MisplacedDot,
         6,
         "'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3) at byte 6",
     );
@@ -459,13 +470,13 @@ fn erratum_misplaced_dot() {
 
 /// The part each tag error is about, and its name.
 #[rstest]
-#[case(ErrorKind::ExpectedTagScheme, Part::Scheme, "scheme")]
-#[case(ErrorKind::MissingAt, Part::Authority, "authority")]
-#[case(ErrorKind::DnsNameTooLong, Part::Authority, "authority")]
-#[case(ErrorKind::InvalidDate, Part::Date, "date")]
-#[case(ErrorKind::DayOutOfRange { year: 2001, month: 2, day: 29 }, Part::Date, "date")]
-#[case(ErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, Part::Specific, "specific")]
-fn error_parts(#[case] kind: ErrorKind, #[case] part: Part, #[case] name: &str) {
+#[case(ParseErrorKind::ExpectedTagScheme, Part::Scheme, "scheme")]
+#[case(ParseErrorKind::MissingAt, Part::Authority, "authority")]
+#[case(ParseErrorKind::DnsNameTooLong, Part::Authority, "authority")]
+#[case(ParseErrorKind::InvalidDate, Part::Date, "date")]
+#[case(ParseErrorKind::DayOutOfRange { year: 2001, month: 2, day: 29 }, Part::Date, "date")]
+#[case(ParseErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }, Part::Specific, "specific")]
+fn error_parts(#[case] kind: ParseErrorKind, #[case] part: Part, #[case] name: &str) {
     assert_eq!(kind.part(), part);
     assert_eq!(part.to_string(), name);
 }

@@ -3,14 +3,14 @@
 use std::collections::{BTreeSet, HashSet};
 
 use rstest::rstest;
-use urn_tag::{Spec, Urn};
+use urn_tag::{Urn, UrnSyntax};
 
 #[test]
 fn from_str_and_try_from_parse_rfc8141() {
     let parsed: Urn = "urn:example:a?+r".parse().unwrap();
     let from_str = Urn::try_from("urn:example:a?+r").unwrap();
     let from_string = Urn::try_from(String::from("urn:example:a?+r")).unwrap();
-    assert_eq!(parsed.spec(), Spec::Rfc8141);
+    assert_eq!(parsed.syntax(), UrnSyntax::Rfc8141);
     assert_eq!(parsed, from_str);
     assert_eq!(parsed, from_string);
     assert!("urn:example:a?b".parse::<Urn>().is_err());
@@ -64,8 +64,8 @@ fn eq_hash_and_ord_are_exact() {
 /// The same text parsed under two specs is the same value: equality is on the text.
 #[test]
 fn equality_ignores_the_spec() {
-    let a = Urn::parse_with("urn:example:a", Spec::Rfc8141).unwrap();
-    let b = Urn::parse_with("urn:example:a", Spec::Rfc2141).unwrap();
+    let a = Urn::parse_with("urn:example:a", UrnSyntax::Rfc8141).unwrap();
+    let b = Urn::parse_with("urn:example:a", UrnSyntax::Rfc2141).unwrap();
     assert_eq!(a, b);
 }
 
@@ -73,25 +73,35 @@ fn equality_ignores_the_spec() {
 fn assigned_name_excludes_components() {
     let urn = Urn::parse("urn:example:a123,z456?+abc?=xyz#789").unwrap();
     assert_eq!(urn.assigned_name(), "urn:example:a123,z456");
-    let draft = Urn::parse_with("urn:example:a?q#f", Spec::Rfc2141bis).unwrap();
+    let draft = Urn::parse_with("urn:example:a?q#f", UrnSyntax::Rfc2141bis).unwrap();
     assert_eq!(draft.assigned_name(), "urn:example:a");
 }
 
 #[test]
-fn debug_shows_the_parts() {
+fn debug_shows_the_text_and_the_parts() {
     let urn = Urn::parse("urn:example:a?=q").unwrap();
     assert_eq!(
         format!("{urn:?}"),
-        r#"Urn { spec: Rfc8141, nid: "example", nss: "a", q_component: "q" }"#
+        r#"Urn { text: "urn:example:a?=q", syntax: Rfc8141, nid: "example", nss: "a", q_component: "q" }"#
     );
 }
 
+/// `Debug` shows what `==` compares: unequal URNs never print alike, even when every part
+/// reads the same (`assert_eq!` failures would otherwise show two identical lines).
+#[test]
+fn unequal_urns_debug_differently() {
+    let upper = Urn::parse("URN:ex:a").unwrap();
+    let lower = Urn::parse("urn:ex:a").unwrap();
+    assert_ne!(upper, lower);
+    assert_ne!(format!("{upper:?}"), format!("{lower:?}"));
+}
+
 #[rstest]
-#[case("rfc8141", Spec::Rfc8141)]
-#[case("RFC2141", Spec::Rfc2141)]
-#[case("rfc2141bis", Spec::Rfc2141bis)]
-fn spec_names_round_trip(#[case] name: &str, #[case] spec: Spec) {
-    assert_eq!(name.parse::<Spec>(), Ok(spec));
+#[case("rfc8141", UrnSyntax::Rfc8141)]
+#[case("RFC2141", UrnSyntax::Rfc2141)]
+#[case("rfc2141bis", UrnSyntax::Rfc2141bis)]
+fn spec_names_round_trip(#[case] name: &str, #[case] spec: UrnSyntax) {
+    assert_eq!(name.parse::<UrnSyntax>(), Ok(spec));
     assert_eq!(spec.to_string(), name.to_ascii_lowercase());
 }
 

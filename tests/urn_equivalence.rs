@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use rstest::rstest;
 use urn_tag::urn::{Equivalence, NamespaceRule};
-use urn_tag::{Spec, Urn};
+use urn_tag::{Urn, UrnSyntax};
 
 /// RFC 8141 §3.2's fourteen URNs, each with the group of URNs it is equivalent to.
 const RFC8141_S3_2: [(&str, u8); 14] = [
@@ -57,7 +57,7 @@ const RFC2141_S6: [(&str, u8); 6] = [
 fn rfc2141_s6_every_pair(
     #[values(0, 1, 2, 3, 4, 5)] i: usize,
     #[values(0, 1, 2, 3, 4, 5)] j: usize,
-    #[values(Spec::Rfc2141, Spec::Rfc2141bis, Spec::Rfc8141)] spec: Spec,
+    #[values(UrnSyntax::Rfc2141, UrnSyntax::Rfc2141bis, UrnSyntax::Rfc8141)] spec: UrnSyntax,
 ) {
     let (a, group_a) = RFC2141_S6[i];
     let (b, group_b) = RFC2141_S6[j];
@@ -81,9 +81,9 @@ fn rfc8141_key(#[case] input: &str, #[case] key: &str) {
 /// are part of it, with their hex digits normalized too.
 #[test]
 fn draft_key_keeps_query_and_fragment() {
-    let urn = Urn::parse_with("URN:Ex:a?q%2f#f%2f", Spec::Rfc2141bis).unwrap();
+    let urn = Urn::parse_with("URN:Ex:a?q%2f#f%2f", UrnSyntax::Rfc2141bis).unwrap();
     assert_eq!(urn.equivalence_key().as_str(), "urn:ex:a?q%2F#f%2F");
-    let other = Urn::parse_with("urn:ex:a?q%2F", Spec::Rfc2141bis).unwrap();
+    let other = Urn::parse_with("urn:ex:a?q%2F", UrnSyntax::Rfc2141bis).unwrap();
     assert!(!urn.equivalent(&other));
 }
 
@@ -255,7 +255,7 @@ fn peer_urn_equivalence_vectors() {
     let mut failures = Vec::new();
     for row in &rows {
         let (spec, wrap) = row.run_as.split_once('-').unwrap_or((row.run_as, "urn"));
-        let spec: Spec = spec.parse().unwrap();
+        let spec: UrnSyntax = spec.parse().unwrap();
         let text = |s: &str| {
             if wrap == "nid" {
                 format!("urn:{s}:x")

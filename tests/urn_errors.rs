@@ -4,11 +4,11 @@ mod common;
 
 use common::{Parts, assert_error, assert_parts};
 use rstest::rstest;
-use urn_tag::{ErrorKind, Part, Spec, Urn};
+use urn_tag::{ParseErrorKind, Part, Urn, UrnSyntax};
 
-const RFC8141: Spec = Spec::Rfc8141;
-const RFC2141: Spec = Spec::Rfc2141;
-const DRAFT: Spec = Spec::Rfc2141bis;
+const RFC8141: UrnSyntax = UrnSyntax::Rfc8141;
+const RFC2141: UrnSyntax = UrnSyntax::Rfc2141;
+const DRAFT: UrnSyntax = UrnSyntax::Rfc2141bis;
 
 fn nid_of(len: usize) -> String {
     "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -20,22 +20,22 @@ fn nid_of(len: usize) -> String {
 
 /// NID length limits: 1, 2, 32 and 33 characters under each spec.
 #[rstest]
-#[case::one_rfc8141(1, RFC8141, Some((ErrorKind::NidTooShort, 5, "NID shorter than 2 characters at byte 5")))]
+#[case::one_rfc8141(1, RFC8141, Some((ParseErrorKind::NidTooShort, 5, "NID shorter than 2 characters at byte 5")))]
 #[case::one_rfc2141(1, RFC2141, None)]
-#[case::one_draft(1, DRAFT, Some((ErrorKind::NidTooShort, 5, "NID shorter than 2 characters at byte 5")))]
+#[case::one_draft(1, DRAFT, Some((ParseErrorKind::NidTooShort, 5, "NID shorter than 2 characters at byte 5")))]
 #[case::two_rfc8141(2, RFC8141, None)]
 #[case::two_rfc2141(2, RFC2141, None)]
 #[case::two_draft(2, DRAFT, None)]
 #[case::thirty_two_rfc8141(32, RFC8141, None)]
 #[case::thirty_two_rfc2141(32, RFC2141, None)]
 #[case::thirty_two_draft(32, DRAFT, None)]
-#[case::thirty_three_rfc8141(33, RFC8141, Some((ErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
-#[case::thirty_three_rfc2141(33, RFC2141, Some((ErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
-#[case::thirty_three_draft(33, DRAFT, Some((ErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
+#[case::thirty_three_rfc8141(33, RFC8141, Some((ParseErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
+#[case::thirty_three_rfc2141(33, RFC2141, Some((ParseErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
+#[case::thirty_three_draft(33, DRAFT, Some((ParseErrorKind::NidTooLong, 36, "NID longer than 32 characters at byte 36")))]
 fn nid_length_limits(
     #[case] len: usize,
-    #[case] spec: Spec,
-    #[case] error: Option<(ErrorKind, usize, &str)>,
+    #[case] spec: UrnSyntax,
+    #[case] error: Option<(ParseErrorKind, usize, &str)>,
 ) {
     let nid = nid_of(len);
     let input = format!("urn:{nid}:x");
@@ -50,17 +50,17 @@ fn nid_length_limits(
 #[rstest]
 #[case::then_colon(
     ":x",
-    ErrorKind::NidEndsWithHyphen,
+    ParseErrorKind::NidEndsWithHyphen,
     "NID must not end with '-' (RFC 8141 §2) at byte 35"
 )]
 #[case::then_letter(
     "a:x",
-    ErrorKind::NidTooLong,
+    ParseErrorKind::NidTooLong,
     "NID longer than 32 characters at byte 35"
 )]
 fn rfc8141_hyphen_in_32nd_place(
     #[case] rest: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] message: &str,
 ) {
     let input = format!("urn:{}-{rest}", nid_of(31));
@@ -76,7 +76,7 @@ fn rfc8141_hyphen_in_32nd_place(
 #[case::trailing_rfc2141("urn:ab-:x", RFC2141, true)]
 #[case::trailing_draft("urn:ab-:x", DRAFT, true)]
 #[case::only_hyphens_rfc2141("urn:--:x", RFC2141, false)]
-fn nid_hyphens(#[case] input: &str, #[case] spec: Spec, #[case] valid: bool) {
+fn nid_hyphens(#[case] input: &str, #[case] spec: UrnSyntax, #[case] valid: bool) {
     assert_eq!(
         Urn::parse_with(input, spec).is_ok(),
         valid,
@@ -88,7 +88,6 @@ fn nid_hyphens(#[case] input: &str, #[case] spec: Spec, #[case] valid: bool) {
 #[rstest]
 #[case::empty("", 0)]
 #[case::other_scheme("tag:example.com,2000:x", 0)]
-#[case::leading_space(" urn:ab:x", 0)]
 #[case::u("u", 1)]
 #[case::ur("ur", 2)]
 #[case::urn("urn", 3)]
@@ -98,45 +97,119 @@ fn nid_hyphens(#[case] input: &str, #[case] spec: Spec, #[case] valid: bool) {
 fn scheme_errors(
     #[case] input: &str,
     #[case] index: usize,
-    #[values(RFC8141, RFC2141, DRAFT)] spec: Spec,
+    #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
 ) {
     let message = format!("expected \"urn:\" at byte {index}");
-    assert_error(input, spec, ErrorKind::ExpectedUrnScheme, index, &message);
+    assert_error(
+        input,
+        spec,
+        ParseErrorKind::ExpectedUrnScheme,
+        index,
+        &message,
+    );
+}
+
+/// White space around a URN has its own messages: a copied identifier often carries some.
+#[rstest]
+#[case::leading_space(
+    " urn:ab:x",
+    ParseErrorKind::LeadingWhitespace,
+    0,
+    "white space before the identifier at byte 0"
+)]
+#[case::leading_tab(
+    "\turn:ab:x",
+    ParseErrorKind::LeadingWhitespace,
+    0,
+    "white space before the identifier at byte 0"
+)]
+#[case::trailing_space(
+    "urn:ab:x ",
+    ParseErrorKind::TrailingWhitespace(Part::Nss),
+    8,
+    "white space after the NSS at byte 8"
+)]
+#[case::trailing_newline(
+    "urn:ab:x\r\n",
+    ParseErrorKind::TrailingWhitespace(Part::Nss),
+    8,
+    "white space after the NSS at byte 8"
+)]
+#[case::trailing_after_nid(
+    "urn:ab  ",
+    ParseErrorKind::TrailingWhitespace(Part::Nid),
+    6,
+    "white space after the NID at byte 6"
+)]
+fn whitespace_errors(
+    #[case] input: &str,
+    #[case] kind: ParseErrorKind,
+    #[case] index: usize,
+    #[case] message: &str,
+    #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
+) {
+    assert_error(input, spec, kind, index, message);
+}
+
+#[test]
+fn trailing_whitespace_after_a_component() {
+    assert_error(
+        "urn:ab:x#f\r\n",
+        RFC8141,
+        ParseErrorKind::TrailingWhitespace(Part::FComponent),
+        10,
+        "white space after the f-component at byte 10",
+    );
+}
+
+/// White space inside a URN is an invalid character like any other.
+#[test]
+fn inner_space_is_an_invalid_character() {
+    assert_error(
+        "urn:ab:x y",
+        RFC8141,
+        ParseErrorKind::InvalidChar {
+            part: Part::Nss,
+            ch: ' ',
+        },
+        8,
+        "invalid character ' ' in NSS at byte 8",
+    );
 }
 
 /// Structural errors: missing and empty parts.
 #[rstest]
-#[case::no_nid("urn:", ErrorKind::Empty(Part::Nid), 4, "empty NID at byte 4")]
-#[case::empty_nid("urn::x", ErrorKind::Empty(Part::Nid), 4, "empty NID at byte 4")]
-#[case::no_colon_after_nid("urn:example", ErrorKind::Expected { part: Part::Nid, expected: ':' }, 11, "expected ':' after NID at byte 11")]
+#[case::no_nid("urn:", ParseErrorKind::Empty(Part::Nid), 4, "empty NID at byte 4")]
+#[case::empty_nid("urn::x", ParseErrorKind::Empty(Part::Nid), 4, "empty NID at byte 4")]
+#[case::no_colon_after_nid("urn:example", ParseErrorKind::Expected { part: Part::Nid, expected: ':' }, 11, "expected ':' after NID at byte 11")]
 #[case::no_nss(
     "urn:example:",
-    ErrorKind::Empty(Part::Nss),
+    ParseErrorKind::Empty(Part::Nss),
     12,
     "empty NSS at byte 12"
 )]
 #[case::nss_empty_before_r(
     "urn:example:?+r",
-    ErrorKind::Empty(Part::Nss),
+    ParseErrorKind::Empty(Part::Nss),
     12,
     "empty NSS at byte 12"
 )]
 #[case::nss_empty_before_f(
     "urn:example:#f",
-    ErrorKind::Empty(Part::Nss),
+    ParseErrorKind::Empty(Part::Nss),
     12,
     "empty NSS at byte 12"
 )]
-#[case::bad_char_in_nid("urn:a_b:x", ErrorKind::InvalidChar { part: Part::Nid, ch: '_' }, 5, "invalid character '_' in NID at byte 5")]
-#[case::dot_in_nid("urn:a.b:x", ErrorKind::InvalidChar { part: Part::Nid, ch: '.' }, 5, "invalid character '.' in NID at byte 5")]
-#[case::percent_in_nid("urn:example%:test", ErrorKind::InvalidChar { part: Part::Nid, ch: '%' }, 11, "invalid character '%' in NID at byte 11")]
-#[case::hash_in_f("urn:example:a#b#c", ErrorKind::InvalidChar { part: Part::FComponent, ch: '#' }, 15, "invalid character '#' in f-component at byte 15")]
-#[case::hash_in_q_then_bad("urn:example:a?=q#[", ErrorKind::InvalidChar { part: Part::FComponent, ch: '[' }, 17, "invalid character '[' in f-component at byte 17")]
-#[case::space_in_r("urn:example:a?+r s", ErrorKind::InvalidChar { part: Part::RComponent, ch: ' ' }, 16, "invalid character ' ' in r-component at byte 16")]
-#[case::bracket_in_q("urn:example:a?=q]", ErrorKind::InvalidChar { part: Part::QComponent, ch: ']' }, 16, "invalid character ']' in q-component at byte 16")]
+#[case::bad_char_in_nid("urn:a_b:x", ParseErrorKind::InvalidChar { part: Part::Nid, ch: '_' }, 5, "invalid character '_' in NID at byte 5")]
+#[case::dot_in_nid("urn:a.b:x", ParseErrorKind::InvalidChar { part: Part::Nid, ch: '.' }, 5, "invalid character '.' in NID at byte 5")]
+#[case::percent_in_nid("urn:example%:test", ParseErrorKind::InvalidChar { part: Part::Nid, ch: '%' }, 11, "invalid character '%' in NID at byte 11")]
+#[case::hash_in_f("urn:example:a#b#c", ParseErrorKind::InvalidChar { part: Part::FComponent, ch: '#' }, 15, "invalid character '#' in f-component at byte 15")]
+#[case::hash_in_q_then_bad("urn:example:a?=q#[", ParseErrorKind::InvalidChar { part: Part::FComponent, ch: '[' }, 17, "invalid character '[' in f-component at byte 17")]
+#[case::space_in_r("urn:example:a?+r s", ParseErrorKind::InvalidChar { part: Part::RComponent, ch: ' ' }, 16, "invalid character ' ' in r-component at byte 16")]
+#[case::bracket_in_q("urn:example:a?=q]", ParseErrorKind::InvalidChar { part: Part::QComponent, ch: ']' }, 16, "invalid character ']' in q-component at byte 16")]
 fn structural_errors_rfc8141(
     #[case] input: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -157,7 +230,7 @@ fn percent_encoding_errors(#[case] input: &str, #[case] part: Part, #[case] inde
     assert_error(
         input,
         RFC8141,
-        ErrorKind::InvalidPercentEncoding(part),
+        ParseErrorKind::InvalidPercentEncoding(part),
         index,
         &message,
     );
@@ -183,7 +256,7 @@ fn percent_encodings_of_any_case_are_kept_as_written() {
 #[rstest]
 fn excluded_characters(
     #[values('\\', '"', '&', '<', '>', '[', ']', '^', '`', '{', '|', '}', '~')] ch: char,
-    #[values(RFC8141, RFC2141, DRAFT)] spec: Spec,
+    #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
 ) {
     let input = format!("urn:example:a{ch}b");
     let allowed = matches!(ch, '&' | '~') && spec != RFC2141;
@@ -194,7 +267,7 @@ fn excluded_characters(
         assert_error(
             &input,
             spec,
-            ErrorKind::InvalidChar {
+            ParseErrorKind::InvalidChar {
                 part: Part::Nss,
                 ch,
             },
@@ -208,7 +281,7 @@ fn excluded_characters(
 #[rstest]
 fn control_characters_and_space(
     #[values(0x00, 0x01, 0x09, 0x0a, 0x0d, 0x1f, 0x20, 0x7f)] byte: u8,
-    #[values(RFC8141, RFC2141, DRAFT)] spec: Spec,
+    #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
 ) {
     let ch = char::from(byte);
     let input = format!("urn:example:a{ch}b");
@@ -216,7 +289,7 @@ fn control_characters_and_space(
     assert_error(
         &input,
         spec,
-        ErrorKind::InvalidChar {
+        ParseErrorKind::InvalidChar {
             part: Part::Nss,
             ch,
         },
@@ -242,7 +315,7 @@ fn non_ascii_characters(
     assert_error(
         input,
         RFC8141,
-        ErrorKind::NonAscii { part, ch },
+        ParseErrorKind::NonAscii { part, ch },
         index,
         &message,
     );
@@ -252,7 +325,7 @@ fn non_ascii_characters(
 /// there is simply invalid.
 #[test]
 fn non_ascii_in_nid_is_invalid() {
-    let kind = ErrorKind::InvalidChar {
+    let kind = ParseErrorKind::InvalidChar {
         part: Part::Nid,
         ch: 'ä',
     };

@@ -3,8 +3,9 @@
 
 use rstest::rstest;
 use urn_tag::Urn;
+use urn_tag::UrnLint;
 use urn_tag::urn::registry::{self, NamespaceKind};
-use urn_tag::urn::{Lint, NidClass, Reservation};
+use urn_tag::urn::{NidClass, Reservation};
 
 /// RFC 8141 §5.2: "urn-" followed by a Number without leading zeros is informal.
 #[rstest]
@@ -146,43 +147,43 @@ fn registration_details() {
 #[rstest]
 #[case::r_component(
     "urn:isbn:0451450523?+cc=uk",
-    Lint::RComponent,
+    UrnLint::RComponent,
     "r-component present; its semantics are not standardized (RFC 8141 §2.3.1)"
 )]
 #[case::unregistered(
     "urn:unregistered:x",
-    Lint::UnregisteredNid,
+    UrnLint::UnregisteredNid,
     "NID not in the IANA registry (RFC 8141 §1)"
 )]
 #[case::unregistered_informal(
     "urn:urn-99:x",
-    Lint::UnregisteredNid,
+    UrnLint::UnregisteredNid,
     "NID not in the IANA registry (RFC 8141 §1)"
 )]
 #[case::experimental(
     "urn:X-private:x",
-    Lint::ExperimentalNid,
+    UrnLint::ExperimentalNid,
     "experimental X- NID (RFC 8141 Appendix C)"
 )]
 #[case::reserved(
     "urn:xn--l8h:x",
-    Lint::ReservedNid(Reservation::CountryCode),
+    UrnLint::ReservedNid(Reservation::CountryCode),
     "NID of a reserved form (RFC 8141 §5.1)"
 )]
 #[case::reserved_informal(
     "urn:urn-0:x",
-    Lint::ReservedNid(Reservation::MalformedInformal),
+    UrnLint::ReservedNid(Reservation::MalformedInformal),
     "NID of a reserved form (RFC 8141 §5.1, §5.2)"
 )]
 #[case::example(
     "urn:example:x",
-    Lint::ExampleNid,
+    UrnLint::ExampleNid,
     "example NID, for documentation and tests only (RFC 6963 §3.6)"
 )]
-#[case::unneeded("urn:isbn:%30451450523", Lint::UnneededPercentEncoding { index: 9 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9")]
-#[case::lowercase_hex("urn:isbn:a%2c", Lint::LowercaseHex { index: 10 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 10")]
-#[case::non_ascii("urn:isbn:%C3%A9", Lint::NonAsciiNss { index: 9 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 9")]
-fn each_lint(#[case] input: &str, #[case] lint: Lint, #[case] message: &str) {
+#[case::unneeded("urn:isbn:%30451450523", UrnLint::UnneededPercentEncoding { index: 9 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9")]
+#[case::lowercase_hex("urn:isbn:a%2c", UrnLint::LowercaseHex { index: 10 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 10")]
+#[case::non_ascii("urn:isbn:%C3%A9", UrnLint::NonAsciiNss { index: 9 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 9")]
+fn each_lint(#[case] input: &str, #[case] lint: UrnLint, #[case] message: &str) {
     let lints = Urn::parse(input).unwrap().lints();
     assert_eq!(lints, [lint], "{input}");
     assert_eq!(lint.to_string(), message);
@@ -195,11 +196,11 @@ fn lints_are_reported_once_each_in_order() {
     assert_eq!(
         lints,
         [
-            Lint::RComponent,
-            Lint::ExampleNid,
-            Lint::UnneededPercentEncoding { index: 12 },
-            Lint::LowercaseHex { index: 15 },
-            Lint::NonAsciiNss { index: 18 },
+            UrnLint::RComponent,
+            UrnLint::ExampleNid,
+            UrnLint::UnneededPercentEncoding { index: 12 },
+            UrnLint::LowercaseHex { index: 15 },
+            UrnLint::NonAsciiNss { index: 18 },
         ]
     );
     assert!(
@@ -216,8 +217,8 @@ fn tilde_encoding_is_needed_only_in_rfc2141() {
     let rfc8141 = Urn::parse("urn:isbn:a%7E").unwrap();
     assert_eq!(
         rfc8141.lints(),
-        [Lint::UnneededPercentEncoding { index: 10 }]
+        [UrnLint::UnneededPercentEncoding { index: 10 }]
     );
-    let rfc2141 = Urn::parse_with("urn:isbn:a%7E", urn_tag::Spec::Rfc2141).unwrap();
+    let rfc2141 = Urn::parse_with("urn:isbn:a%7E", urn_tag::UrnSyntax::Rfc2141).unwrap();
     assert!(rfc2141.lints().is_empty());
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{Parts, assert_parts};
 use rstest::rstest;
-use urn_tag::{Spec, Urn};
+use urn_tag::{Urn, UrnSyntax};
 
 /// RFC 8141 §2.2, §2.3.1, §2.3.2, §2.3.3 and §5: the example URNs of the prose.
 #[rstest]
@@ -26,7 +26,7 @@ use urn_tag::{Spec, Urn};
     Parts::new("example", "apple:pear:plum:cherry")
 )]
 fn rfc8141_prose_examples(#[case] input: &str, #[case] parts: Parts<'_>) {
-    assert_parts(input, Spec::Rfc8141, parts);
+    assert_parts(input, UrnSyntax::Rfc8141, parts);
 }
 
 /// RFC 8141 §3.2: the fourteen URNs of the equivalence examples all parse.
@@ -46,7 +46,7 @@ fn rfc8141_prose_examples(#[case] input: &str, #[case] parts: Parts<'_>) {
 #[case::fifth_z("urn:example:a123,Z456", Parts::new("example", "a123,Z456"))]
 #[case::sixth_cyrillic("urn:example:%D0%B0123,z456", Parts::new("example", "%D0%B0123,z456"))]
 fn rfc8141_s3_2_equivalence_examples(#[case] input: &str, #[case] parts: Parts<'_>) {
-    assert_parts(input, Spec::Rfc8141, parts);
+    assert_parts(input, UrnSyntax::Rfc8141, parts);
 }
 
 /// RFC 2141 §6 and draft §5.1 print the same six URNs; they parse under every spec.
@@ -60,7 +60,7 @@ fn rfc8141_s3_2_equivalence_examples(#[case] input: &str, #[case] parts: Parts<'
 fn rfc2141_s6_and_draft_s5_1_examples(
     #[case] input: &str,
     #[case] parts: Parts<'_>,
-    #[values(Spec::Rfc2141, Spec::Rfc2141bis, Spec::Rfc8141)] spec: Spec,
+    #[values(UrnSyntax::Rfc2141, UrnSyntax::Rfc2141bis, UrnSyntax::Rfc8141)] spec: UrnSyntax,
 ) {
     assert_parts(input, spec, parts);
 }
@@ -78,7 +78,7 @@ fn grammar_examples_file_states_this_crates_verdicts() {
         let [entry, input, valid, source] = fields[..] else {
             panic!("four columns: {line:?}");
         };
-        let spec: Spec = entry.parse().expect("entry names a spec");
+        let spec: UrnSyntax = entry.parse().expect("entry names a spec");
         let ours = if Urn::parse_with(input, spec).is_ok() {
             "valid"
         } else {

@@ -4,11 +4,11 @@ mod common;
 
 use common::{Parts, assert_error, assert_parts};
 use rstest::rstest;
-use urn_tag::{ErrorKind, Part, Spec, Urn};
+use urn_tag::{ParseErrorKind, Part, Urn, UrnSyntax};
 
-const RFC8141: Spec = Spec::Rfc8141;
-const RFC2141: Spec = Spec::Rfc2141;
-const DRAFT: Spec = Spec::Rfc2141bis;
+const RFC8141: UrnSyntax = UrnSyntax::Rfc8141;
+const RFC2141: UrnSyntax = UrnSyntax::Rfc2141;
+const DRAFT: UrnSyntax = UrnSyntax::Rfc2141bis;
 
 // ---- RFC 8141 mode ----------------------------------------------------------------------
 
@@ -62,61 +62,61 @@ fn ruling_2_q_component_ends_only_at_hash(
 #[rstest]
 #[case::empty_r_at_end(
     "urn:example:a?+",
-    ErrorKind::Empty(Part::RComponent),
+    ParseErrorKind::Empty(Part::RComponent),
     15,
     "empty r-component at byte 15"
 )]
 #[case::empty_q_at_end(
     "urn:example:a?=",
-    ErrorKind::Empty(Part::QComponent),
+    ParseErrorKind::Empty(Part::QComponent),
     15,
     "empty q-component at byte 15"
 )]
 #[case::empty_r_before_q(
     "urn:example:a?+?=q",
-    ErrorKind::Empty(Part::RComponent),
+    ParseErrorKind::Empty(Part::RComponent),
     15,
     "empty r-component at byte 15"
 )]
 #[case::empty_r_before_f(
     "urn:example:a?+#f",
-    ErrorKind::Empty(Part::RComponent),
+    ParseErrorKind::Empty(Part::RComponent),
     15,
     "empty r-component at byte 15"
 )]
 #[case::empty_q_before_f(
     "urn:example:a?=#f",
-    ErrorKind::Empty(Part::QComponent),
+    ParseErrorKind::Empty(Part::QComponent),
     15,
     "empty q-component at byte 15"
 )]
 #[case::empty_q_after_r(
     "urn:example:a?+r?=",
-    ErrorKind::Empty(Part::QComponent),
+    ParseErrorKind::Empty(Part::QComponent),
     18,
     "empty q-component at byte 18"
 )]
 #[case::r_starting_with_slash(
     "urn:example:a?+/r",
-    ErrorKind::InvalidStart { part: Part::RComponent, ch: '/' },
+    ParseErrorKind::InvalidStart { part: Part::RComponent, ch: '/' },
     15,
     "r-component must not start with '/' at byte 15"
 )]
 #[case::r_starting_with_question(
     "urn:example:a?+?x",
-    ErrorKind::InvalidStart { part: Part::RComponent, ch: '?' },
+    ParseErrorKind::InvalidStart { part: Part::RComponent, ch: '?' },
     15,
     "r-component must not start with '?' at byte 15"
 )]
 #[case::q_starting_with_slash(
     "urn:example:a?=/x",
-    ErrorKind::InvalidStart { part: Part::QComponent, ch: '/' },
+    ParseErrorKind::InvalidStart { part: Part::QComponent, ch: '/' },
     15,
     "q-component must not start with '/' at byte 15"
 )]
 fn ruling_3_r_and_q_must_not_be_empty(
     #[case] input: &str,
-    #[case] kind: ErrorKind,
+    #[case] kind: ParseErrorKind,
     #[case] index: usize,
     #[case] message: &str,
 ) {
@@ -145,13 +145,19 @@ fn ruling_3_empty_f_component_is_valid_and_round_trips() {
 #[case::double("urn:example:a??+r", 14)]
 fn ruling_4_bare_question_mark_is_a_syntax_error(#[case] input: &str, #[case] index: usize) {
     let message = format!("'?' must be followed by '+' or '=' at byte {index}");
-    assert_error(input, RFC8141, ErrorKind::BareQuestionMark, index, &message);
+    assert_error(
+        input,
+        RFC8141,
+        ParseErrorKind::BareQuestionMark,
+        index,
+        &message,
+    );
 }
 
 /// Ruling 4: the NSS may not start with "/", but may hold "//" later.
 #[test]
 fn ruling_4_nss_must_not_start_with_slash() {
-    let kind = ErrorKind::InvalidStart {
+    let kind = ParseErrorKind::InvalidStart {
         part: Part::Nss,
         ch: '/',
     };
@@ -169,7 +175,7 @@ fn ruling_4_nss_must_not_start_with_slash() {
 #[rstest]
 fn ruling_5_scheme_is_case_insensitive(
     #[values("URN", "Urn", "uRn", "urN")] scheme: &str,
-    #[values(RFC8141, RFC2141, DRAFT)] spec: Spec,
+    #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
 ) {
     let input = format!("{scheme}:example:a");
     assert_parts(&input, spec, Parts::new("example", "a"));
@@ -192,7 +198,7 @@ fn ruling_6_nid_length_and_hyphens(#[case] input: &str, #[case] nid: &str) {
 /// Ruling 6: the NID neither starts nor ends with "-" under RFC 8141.
 #[test]
 fn ruling_6_nid_hyphen_at_either_end_is_an_error() {
-    let start = ErrorKind::InvalidStart {
+    let start = ParseErrorKind::InvalidStart {
         part: Part::Nid,
         ch: '-',
     };
@@ -206,7 +212,7 @@ fn ruling_6_nid_hyphen_at_either_end_is_an_error() {
     assert_error(
         "urn:ab-:x",
         RFC8141,
-        ErrorKind::NidEndsWithHyphen,
+        ParseErrorKind::NidEndsWithHyphen,
         7,
         "NID must not end with '-' (RFC 8141 §2) at byte 7",
     );
@@ -220,14 +226,14 @@ fn ruling_7_urn_nid_is_reserved_only_before_rfc8141() {
     assert_error(
         "urn:urn:x",
         RFC2141,
-        ErrorKind::ReservedNid(RFC2141),
+        ParseErrorKind::ReservedNid(RFC2141),
         4,
         "NID \"urn\" is reserved (RFC 2141 §2.1) at byte 4",
     );
     assert_error(
         "urn:UrN:x",
         DRAFT,
-        ErrorKind::ReservedNid(DRAFT),
+        ParseErrorKind::ReservedNid(DRAFT),
         4,
         "NID \"urn\" is reserved (draft-ietf-urnbis-rfc2141bis-urn-01 §2.1) at byte 4",
     );
@@ -274,7 +280,7 @@ fn rfc2141_reserved_characters_are_errors(#[case] ch: char) {
     assert_error(
         &input,
         RFC2141,
-        ErrorKind::ReservedChar { ch },
+        ParseErrorKind::ReservedChar { ch },
         13,
         &message,
     );
@@ -291,7 +297,7 @@ fn rfc2141_bare_percent_is_an_error(#[case] input: &str, #[case] index: usize) {
     assert_error(
         input,
         RFC2141,
-        ErrorKind::InvalidPercentEncoding(Part::Nss),
+        ParseErrorKind::InvalidPercentEncoding(Part::Nss),
         index,
         &message,
     );
@@ -307,7 +313,7 @@ fn rfc2141_tilde_and_ampersand_are_excluded(#[case] ch: char) {
     assert_error(
         &input,
         RFC2141,
-        ErrorKind::InvalidChar {
+        ParseErrorKind::InvalidChar {
             part: Part::Nss,
             ch,
         },
@@ -322,9 +328,9 @@ fn rfc2141_percent_00_is_an_error() {
     assert_error(
         "urn:example:a%00b",
         RFC2141,
-        ErrorKind::NulOctet {
+        ParseErrorKind::NulOctet {
             part: Part::Nss,
-            spec: RFC2141,
+            syntax: RFC2141,
         },
         13,
         "percent-encoded NUL (%00) is not allowed in NSS (RFC 2141 §2.4) at byte 13",
@@ -344,7 +350,7 @@ fn rfc2141_has_no_components() {
     assert_error(
         "urn:example:a?+b",
         RFC2141,
-        ErrorKind::ReservedChar { ch: '?' },
+        ParseErrorKind::ReservedChar { ch: '?' },
         13,
         "reserved character '?' in NSS must be percent-encoded (RFC 2141 §2.3) at byte 13",
     );
@@ -359,7 +365,7 @@ fn draft_nid_is_2_to_32_and_may_end_with_hyphen() {
     assert_error(
         "urn:a:x",
         DRAFT,
-        ErrorKind::NidTooShort,
+        ParseErrorKind::NidTooShort,
         5,
         "NID shorter than 2 characters at byte 5",
     );
@@ -369,7 +375,7 @@ fn draft_nid_is_2_to_32_and_may_end_with_hyphen() {
 #[test]
 fn draft_nss_is_pchar_without_slash() {
     assert_parts("urn:example:a&b~c", DRAFT, Parts::new("example", "a&b~c"));
-    let kind = ErrorKind::InvalidChar {
+    let kind = ParseErrorKind::InvalidChar {
         part: Part::Nss,
         ch: '/',
     };
@@ -428,7 +434,10 @@ fn draft_percent_00_is_an_error(
     assert_error(
         input,
         DRAFT,
-        ErrorKind::NulOctet { part, spec: DRAFT },
+        ParseErrorKind::NulOctet {
+            part,
+            syntax: DRAFT,
+        },
         index,
         &message,
     );

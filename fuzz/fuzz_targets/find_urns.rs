@@ -4,12 +4,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urn_tag::Spec;
+use urn_tag::UrnSyntax;
 use urn_tag::find::Finder;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    for spec in Spec::ALL {
+    for spec in UrnSyntax::ALL {
         for trim in [true, false] {
             let mut end = 0;
             for found in Finder::new().spec(spec).trim_punctuation(trim).identifiers(&text) {

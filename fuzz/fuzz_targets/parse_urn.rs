@@ -4,11 +4,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urn_tag::{Spec, Urn};
+use urn_tag::{UrnSyntax, Urn};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    for spec in Spec::ALL {
+    for spec in UrnSyntax::ALL {
         match Urn::parse_with(text, spec) {
             Ok(urn) => {
                 assert_eq!(urn.as_str(), text);

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urn_tag::{Part, Spec, percent};
+use urn_tag::{Part, UrnSyntax, percent};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = percent::decode_utf8(&text);
     let display = percent::decode_for_display(&text);
     assert!(display.len() <= text.len() + 3 * text.len());
-    for spec in Spec::ALL {
+    for spec in UrnSyntax::ALL {
         for part in [Part::Nss, Part::RComponent, Part::QComponent, Part::FComponent, Part::Query, Part::Fragment] {
             if let Ok(encoded) = percent::encode(&text, spec, part) {
                 assert_eq!(&*percent::decode(&encoded), text.as_bytes());

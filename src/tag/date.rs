@@ -5,7 +5,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{ErrorKind, ParseError, Part};
+use crate::error::{ParseError, ParseErrorKind, Part};
 
 /// The day a tag date denotes: RFC 4151 §2.2 reads `YYYY`, `YYYY-MM` and `YYYY-MM-DD` as
 /// 00:00 UTC on a day of the Gregorian calendar, the month and day defaulting to `01`.
@@ -103,7 +103,7 @@ impl TagDate {
     /// Reads a date already known to be `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (digits where
     /// digits belong), checking the month and the day; an error is the kind and the index of
     /// the offending item in `written`.
-    pub(crate) fn from_written(written: &str) -> Result<TagDate, (ErrorKind, usize)> {
+    pub(crate) fn from_written(written: &str) -> Result<TagDate, (ParseErrorKind, usize)> {
         let bytes = written.as_bytes();
         let number = |at: usize, len: usize| {
             bytes[at..at + len]
@@ -115,10 +115,11 @@ impl TagDate {
         let two_digits = |at| u8::try_from(number(at, 2)).unwrap_or(u8::MAX);
         let month = if bytes.len() >= 7 { two_digits(5) } else { 1 };
         if !(1..=12).contains(&month) {
-            return Err((ErrorKind::MonthOutOfRange { month }, 5));
+            return Err((ParseErrorKind::MonthOutOfRange { month }, 5));
         }
         let day = if bytes.len() == 10 { two_digits(8) } else { 1 };
-        TagDate::new(year, month, day).ok_or((ErrorKind::DayOutOfRange { year, month, day }, 8))
+        TagDate::new(year, month, day)
+            .ok_or((ParseErrorKind::DayOutOfRange { year, month, day }, 8))
     }
 
     /// The day `days` after 1970-01-01 (before it when negative), clamped to the days a tag
@@ -192,11 +193,11 @@ impl fmt::Display for TagDate {
 /// Reads a date written as in a tag: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
 ///
 /// ```
-/// use urn_tag::{ErrorKind, TagDate};
+/// use urn_tag::{ParseErrorKind, TagDate};
 ///
 /// assert_eq!("2001".parse::<TagDate>()?, TagDate::new(2001, 1, 1).unwrap());
 /// let err = "1900-02-29".parse::<TagDate>().unwrap_err();
-/// assert_eq!(err.kind(), ErrorKind::DayOutOfRange { year: 1900, month: 2, day: 29 });
+/// assert_eq!(err.kind(), ParseErrorKind::DayOutOfRange { year: 1900, month: 2, day: 29 });
 /// assert_eq!(err.to_string(), "day 29 does not exist in 1900-02 at byte 8");
 /// # Ok::<(), urn_tag::ParseError>(())
 /// ```
@@ -206,7 +207,7 @@ impl FromStr for TagDate {
     fn from_str(written: &str) -> Result<TagDate, ParseError> {
         let bytes = written.as_bytes();
         if bytes.is_empty() {
-            return Err(ParseError::new(ErrorKind::Empty(Part::Date), 0));
+            return Err(ParseError::new(ParseErrorKind::Empty(Part::Date), 0));
         }
         for (i, &b) in bytes.iter().enumerate().take(11) {
             let fits = match i {
@@ -215,11 +216,11 @@ impl FromStr for TagDate {
                 _ => b.is_ascii_digit(),
             };
             if !fits {
-                return Err(ParseError::new(ErrorKind::InvalidDate, i));
+                return Err(ParseError::new(ParseErrorKind::InvalidDate, i));
             }
         }
         if !matches!(bytes.len(), 4 | 7 | 10) {
-            return Err(ParseError::new(ErrorKind::InvalidDate, bytes.len()));
+            return Err(ParseError::new(ParseErrorKind::InvalidDate, bytes.len()));
         }
         TagDate::from_written(written).map_err(|(kind, index)| ParseError::new(kind, index))
     }

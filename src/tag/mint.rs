@@ -3,9 +3,12 @@
 use alloc::string::String;
 use core::fmt;
 
+use super::authority::check_dns_lengths;
 use super::date::{Clock, TagDate};
-use super::{TagSyntax, TagUri, check_dns_lengths, diagnose};
-use crate::error::{ParseError, Part};
+use super::diagnose;
+use super::value::TagUri;
+use crate::error::{BuildError, ParseError, Part};
+use crate::syntax::TagSyntax;
 
 /// Builds a tag from its parts, by the rules for minting of RFC 4151 §2.2.
 ///
@@ -19,8 +22,7 @@ use crate::error::{ParseError, Part};
 /// who reads it from [`TagUri::lints`].
 ///
 /// ```
-/// use urn_tag::{TagDate, TagUri};
-/// use urn_tag::tag::Lint;
+/// use urn_tag::{TagDate, TagLint, TagUri};
 ///
 /// let today = TagDate::new(2026, 1, 1).unwrap();
 /// let tag = TagUri::minter("Example.com", TagDate::new(2000, 1, 1).unwrap())
@@ -30,7 +32,7 @@ use crate::error::{ParseError, Part};
 /// assert_eq!(tag.as_str(), "tag:Example.com,2000:My%20slippers#left");
 /// assert_eq!(
 ///     tag.lints(),
-///     [Lint::UppercaseDomain { index: 4 }, Lint::PercentEncoding { index: 23 }]
+///     [TagLint::UppercaseDomain { index: 4 }, TagLint::PercentEncoding { index: 23 }]
 /// );
 /// # Ok::<(), urn_tag::MintError>(())
 /// ```
@@ -123,14 +125,21 @@ impl<'a> TagMinter<'a> {
             specific,
             fragment,
         } = *self;
+        let invalid = |part, text: &str, error| {
+            MintError::InvalidPart(BuildError::from_part_check(part, text, error))
+        };
         if let Some(error) = diagnose::authority_error(authority, TagSyntax::Rfc4151) {
-            return Err(MintError::Invalid(error));
+            return Err(invalid(Part::Authority, authority, error));
         }
         // A valid authority holds at most one "@", before its DNS name.
         let domain_start = authority.rfind('@').map_or(0, |at| at + 1);
         let domain = &authority[domain_start..];
         check_dns_lengths(domain).map_err(|(kind, index)| {
-            MintError::Invalid(ParseError::new(kind, domain_start + index))
+            invalid(
+                Part::Authority,
+                authority,
+                ParseError::new(kind, domain_start + index),
+            )
         })?;
         if !domain.contains('.') {
             return Err(MintError::NotFullyQualified);
@@ -140,10 +149,12 @@ impl<'a> TagMinter<'a> {
             return Err(MintError::FutureDate { date, today });
         }
         if let Some(error) = diagnose::component_error(specific, Part::Specific) {
-            return Err(MintError::Invalid(error));
+            return Err(invalid(Part::Specific, specific, error));
         }
-        if let Some(error) = fragment.and_then(|f| diagnose::component_error(f, Part::Fragment)) {
-            return Err(MintError::Invalid(error));
+        if let Some(fragment) = fragment
+            && let Some(error) = diagnose::component_error(fragment, Part::Fragment)
+        {
+            return Err(invalid(Part::Fragment, fragment, error));
         }
         let date = date.to_shortest_string();
         let mut text = String::with_capacity(
@@ -161,21 +172,48 @@ impl<'a> TagMinter<'a> {
             text.push_str(fragment);
         }
         // Every part has been checked on its own, so the whole parses; should it not, the
-        // error is reported rather than a tag made.
-        TagUri::parse_owned_with(text, TagSyntax::Rfc4151).map_err(MintError::Invalid)
+        // error is reported (as the specific's, the part the grammar reads last) rather than
+        // a tag made.
+        let specific_start = text.len() - specific.len() - fragment.map_or(0, |f| f.len() + 1);
+        TagUri::parse_owned_with(text, TagSyntax::Rfc4151).map_err(|error| {
+            let index = error.index().saturating_sub(specific_start);
+            invalid(
+                Part::Specific,
+                specific,
+                ParseError::new(error.kind(), index),
+            )
+        })
+    }
+}
+
+impl TagUri {
+    /// Starts minting a tag for `authority` on `date` (RFC 4151 §2.2); see [`TagMinter`].
+    ///
+    /// ```
+    /// use urn_tag::{TagDate, TagUri};
+    ///
+    /// let today = TagDate::new(2026, 1, 1).unwrap();
+    /// let tag = TagUri::minter("example.com", "2001-07-01".parse()?)
+    ///     .specific("web/home")
+    ///     .mint(&today)?;
+    /// assert_eq!(tag.as_str(), "tag:example.com,2001-07:web/home");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn minter(authority: &str, date: TagDate) -> TagMinter<'_> {
+        TagMinter::new(authority, date)
     }
 }
 
 /// Why a [`TagMinter`] refused to mint a tag.
 ///
 /// ```
-/// use urn_tag::{ErrorKind, MintError, Part, TagDate, TagUri};
+/// use urn_tag::{BuildErrorKind, MintError, Part, TagDate, TagUri};
 ///
 /// let today = TagDate::new(2026, 1, 1).unwrap();
 /// let date = TagDate::new(2001, 1, 1).unwrap();
 /// let err = TagUri::minter("a+b@example.com", date).mint(&today).unwrap_err();
-/// let MintError::Invalid(cause) = err else { panic!() };
-/// assert_eq!(cause.kind(), ErrorKind::InvalidChar { part: Part::Authority, ch: '+' });
+/// let MintError::InvalidPart(cause) = err else { panic!("{err}") };
+/// assert_eq!((cause.part(), cause.kind()), (Part::Authority, BuildErrorKind::InvalidChar('+')));
 /// assert_eq!(err.to_string(), "invalid character '+' in authority (byte 1 of the authority given)");
 ///
 /// let err = TagUri::minter("localhost", date).mint(&today).unwrap_err();
@@ -184,10 +222,9 @@ impl<'a> TagMinter<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum MintError {
-    /// A part is not what the RFC 4151 ABNF (or the RFC 1035 lengths) allows. The error's
-    /// part is the authority, specific or fragment, and its index counts from the start of
-    /// the text given for that part.
-    Invalid(ParseError),
+    /// A part is not what the RFC 4151 ABNF (or the RFC 1035 lengths) allows: the authority,
+    /// the specific or the fragment, with the index into the text given for that part.
+    InvalidPart(BuildError),
     /// The domain name of the authority has a single label (RFC 4151 §2.1: the domain name
     /// "MUST be fully qualified").
     NotFullyQualified,
@@ -204,13 +241,7 @@ pub enum MintError {
 impl fmt::Display for MintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MintError::Invalid(error) => write!(
-                f,
-                "{} (byte {} of the {} given)",
-                error.kind(),
-                error.index(),
-                error.part()
-            ),
+            MintError::InvalidPart(error) => write!(f, "{error}"),
             MintError::NotFullyQualified => f.write_str(
                 "the domain name in the authority is not fully qualified (it has no '.'); RFC 4151 §2.1: it MUST be",
             ),

@@ -2,42 +2,50 @@
 
 use alloc::borrow::Cow;
 use alloc::format;
-use alloc::vec::Vec;
 
-use super::{Component, Spec, Urn, diagnose};
-use crate::error::{BuildError, ErrorKind, ParseError, Part};
-use crate::percent;
+use super::component::Component;
+use super::diagnose;
+use super::encode::encode;
+use super::value::Urn;
+use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, Part};
+use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
 /// Builds a valid [`Urn`] from its parts, and says precisely which part is not.
 ///
-/// Each part is given either already percent-encoded (checked as it is) or as text (encoded
-/// for its place with [`percent::encode`]). The parts are checked one by one, so an NSS that
-/// holds `?+` is an error in the NSS, not an r-component by accident.
+/// There is one setter per part: the NSS, the RFC 8141 r-, q- and f-components, and the 2011
+/// draft's query and fragment. Each takes the part already percent-encoded (checked as it
+/// is), and its `_text` twin takes text to encode for its place with [`encode`]. The parts are
+/// checked one by one, so an NSS that holds `?+` is an error in the NSS, not an r-component
+/// by accident; and a part the syntax does not have is an error, not dropped or moved.
 ///
 /// ```
-/// use urn_tag::{Part, Spec, Urn};
+/// use urn_tag::{BuildErrorKind, Part, Urn, UrnSyntax};
 ///
 /// let urn = Urn::builder("example")
 ///     .nss_text("café au lait")
-///     .component(Part::QComponent, "lang=fr")
+///     .q_component("lang=fr")
 ///     .build()?;
 /// assert_eq!(urn.as_str(), "urn:example:caf%C3%A9%20au%20lait?=lang=fr");
 ///
 /// let err = Urn::builder("example").nss("a?+b").build().unwrap_err();
 /// assert_eq!(err.part(), Part::Nss);
-/// assert_eq!(err.to_string(), "invalid character '?' in NSS (byte 1 of the NSS given to the builder)");
+/// assert_eq!(err.to_string(), "invalid character '?' in NSS (byte 1 of the NSS given)");
 ///
-/// let err = Urn::builder("isbn").spec(Spec::Rfc2141).nss("x").component(Part::FComponent, "f").build();
-/// assert_eq!(err.unwrap_err().to_string(), "RFC 2141 has no percent-encodable f-component (byte 0 of the f-component given to the builder)");
+/// let err = Urn::builder("isbn").syntax(UrnSyntax::Rfc2141).nss("x").f_component("f").build();
+/// assert_eq!(err.unwrap_err().to_string(), "RFC 2141 has no f-component (byte 0 of the f-component given)");
 /// # Ok::<(), urn_tag::BuildError>(())
 /// ```
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct UrnBuilder<'a> {
-    spec: Spec,
+    syntax: UrnSyntax,
     nid: Cow<'a, str>,
     nss: Option<Value<'a>>,
-    components: Vec<(Part, Value<'a>)>,
+    r_component: Option<Value<'a>>,
+    q_component: Option<Value<'a>>,
+    f_component: Option<Value<'a>>,
+    query: Option<Value<'a>>,
+    fragment: Option<Value<'a>>,
 }
 
 /// A part as given: encoded text, or text to encode.
@@ -45,6 +53,21 @@ pub struct UrnBuilder<'a> {
 struct Value<'a> {
     text: Cow<'a, str>,
     encode: bool,
+}
+
+impl<'a> Value<'a> {
+    fn encoded(text: impl Into<Cow<'a, str>>) -> Option<Self> {
+        let text = text.into();
+        Some(Value {
+            text,
+            encode: false,
+        })
+    }
+
+    fn text(text: impl Into<Cow<'a, str>>) -> Option<Self> {
+        let text = text.into();
+        Some(Value { text, encode: true })
+    }
 }
 
 impl<'a> UrnBuilder<'a> {
@@ -58,25 +81,29 @@ impl<'a> UrnBuilder<'a> {
     /// ```
     pub fn new(nid: impl Into<Cow<'a, str>>) -> Self {
         UrnBuilder {
-            spec: Spec::Rfc8141,
+            syntax: UrnSyntax::Rfc8141,
             nid: nid.into(),
             nss: None,
-            components: Vec::new(),
+            r_component: None,
+            q_component: None,
+            f_component: None,
+            query: None,
+            fragment: None,
         }
     }
 
-    /// Builds under another spec.
+    /// Builds under another syntax.
     ///
     /// ```
-    /// use urn_tag::{Spec, Urn};
+    /// use urn_tag::{Urn, UrnSyntax};
     ///
     /// // "/" must be encoded in an RFC 2141 NSS.
-    /// let urn = Urn::builder("foo").spec(Spec::Rfc2141).nss_text("a/b").build()?;
+    /// let urn = Urn::builder("foo").syntax(UrnSyntax::Rfc2141).nss_text("a/b").build()?;
     /// assert_eq!(urn.as_str(), "urn:foo:a%2Fb");
     /// # Ok::<(), urn_tag::BuildError>(())
     /// ```
-    pub fn spec(self, spec: Spec) -> Self {
-        UrnBuilder { spec, ..self }
+    pub fn syntax(self, syntax: UrnSyntax) -> Self {
+        UrnBuilder { syntax, ..self }
     }
 
     /// The NSS, already percent-encoded; it is checked as it is.
@@ -89,16 +116,11 @@ impl<'a> UrnBuilder<'a> {
     /// # Ok::<(), urn_tag::BuildError>(())
     /// ```
     pub fn nss(self, encoded: impl Into<Cow<'a, str>>) -> Self {
-        UrnBuilder {
-            nss: Some(Value {
-                text: encoded.into(),
-                encode: false,
-            }),
-            ..self
-        }
+        let nss = Value::encoded(encoded);
+        UrnBuilder { nss, ..self }
     }
 
-    /// The NSS as text, to be percent-encoded for the spec.
+    /// The NSS as text, to be percent-encoded for the syntax.
     ///
     /// ```
     /// use urn_tag::Urn;
@@ -107,93 +129,212 @@ impl<'a> UrnBuilder<'a> {
     /// # Ok::<(), urn_tag::BuildError>(())
     /// ```
     pub fn nss_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let nss = Value::text(text);
+        UrnBuilder { nss, ..self }
+    }
+
+    /// The RFC 8141 r-component, already percent-encoded.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::builder("example").nss("a").r_component("CCResolve:cc=uk").build()?;
+    /// assert_eq!(urn.as_str(), "urn:example:a?+CCResolve:cc=uk");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn r_component(self, encoded: impl Into<Cow<'a, str>>) -> Self {
+        let r_component = Value::encoded(encoded);
         UrnBuilder {
-            nss: Some(Value {
-                text: text.into(),
-                encode: true,
-            }),
+            r_component,
             ..self
         }
     }
 
-    /// A component (r-, q-, f-component, or the draft's query or fragment), already
-    /// percent-encoded. Setting a part twice keeps the last value.
+    /// The RFC 8141 r-component as text, to be percent-encoded (a `?=` in it gets its `?`
+    /// encoded, since it would end the r-component).
     ///
     /// ```
-    /// use urn_tag::{Part, Urn};
+    /// use urn_tag::Urn;
     ///
-    /// let urn = Urn::builder("ex").nss("a").component(Part::QComponent, "x").component(Part::QComponent, "y").build()?;
-    /// assert_eq!(urn.as_str(), "urn:ex:a?=y");
+    /// let urn = Urn::builder("example").nss("a").r_component_text("x?=y").build()?;
+    /// assert_eq!(urn.r_component(), Some("x%3F=y"));
     /// # Ok::<(), urn_tag::BuildError>(())
     /// ```
-    pub fn component(self, part: Part, encoded: impl Into<Cow<'a, str>>) -> Self {
-        self.with_component(
-            part,
-            Value {
-                text: encoded.into(),
-                encode: false,
-            },
-        )
+    pub fn r_component_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let r_component = Value::text(text);
+        UrnBuilder {
+            r_component,
+            ..self
+        }
     }
 
-    /// A component as text, to be percent-encoded for its place.
+    /// The RFC 8141 q-component, already percent-encoded.
     ///
     /// ```
-    /// use urn_tag::{Part, Urn};
+    /// use urn_tag::Urn;
     ///
-    /// let urn = Urn::builder("ex").nss("a").component_text(Part::FComponent, "p#2").build()?;
+    /// let urn = Urn::builder("example").nss("weather").q_component("op=map").build()?;
+    /// assert_eq!(urn.as_str(), "urn:example:weather?=op=map");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn q_component(self, encoded: impl Into<Cow<'a, str>>) -> Self {
+        let q_component = Value::encoded(encoded);
+        UrnBuilder {
+            q_component,
+            ..self
+        }
+    }
+
+    /// The RFC 8141 q-component as text, to be percent-encoded.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::builder("example").nss("a").q_component_text("a b").build()?;
+    /// assert_eq!(urn.q_component(), Some("a%20b"));
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn q_component_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let q_component = Value::text(text);
+        UrnBuilder {
+            q_component,
+            ..self
+        }
+    }
+
+    /// The RFC 8141 f-component, already percent-encoded (it may be empty).
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert_eq!(Urn::builder("example").nss("a").f_component("").build()?, "urn:example:a#");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn f_component(self, encoded: impl Into<Cow<'a, str>>) -> Self {
+        let f_component = Value::encoded(encoded);
+        UrnBuilder {
+            f_component,
+            ..self
+        }
+    }
+
+    /// The RFC 8141 f-component as text, to be percent-encoded.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::builder("ex").nss("a").f_component_text("p#2").build()?;
     /// assert_eq!(urn.f_component(), Some("p%232"));
     /// # Ok::<(), urn_tag::BuildError>(())
     /// ```
-    pub fn component_text(self, part: Part, text: impl Into<Cow<'a, str>>) -> Self {
-        self.with_component(
-            part,
-            Value {
-                text: text.into(),
-                encode: true,
-            },
-        )
+    pub fn f_component_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let f_component = Value::text(text);
+        UrnBuilder {
+            f_component,
+            ..self
+        }
     }
 
-    fn with_component(mut self, part: Part, value: Value<'a>) -> Self {
-        self.components.retain(|(listed, _)| *listed != part);
-        self.components.push((part, value));
-        self
+    /// The 2011 draft's query, already percent-encoded (it may be empty).
+    ///
+    /// ```
+    /// use urn_tag::{Urn, UrnSyntax};
+    ///
+    /// let urn = Urn::builder("example").syntax(UrnSyntax::Rfc2141bis).nss("a").query("v=1").build()?;
+    /// assert_eq!(urn.as_str(), "urn:example:a?v=1");
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn query(self, encoded: impl Into<Cow<'a, str>>) -> Self {
+        let query = Value::encoded(encoded);
+        UrnBuilder { query, ..self }
+    }
+
+    /// The 2011 draft's query as text, to be percent-encoded.
+    ///
+    /// ```
+    /// use urn_tag::{Urn, UrnSyntax};
+    ///
+    /// let urn = Urn::builder("example").syntax(UrnSyntax::Rfc2141bis).nss("a").query_text("x y").build()?;
+    /// assert_eq!(urn.query(), Some("x%20y"));
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn query_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let query = Value::text(text);
+        UrnBuilder { query, ..self }
+    }
+
+    /// The 2011 draft's fragment, already percent-encoded (it may be empty).
+    ///
+    /// ```
+    /// use urn_tag::{Urn, UrnSyntax};
+    ///
+    /// let urn = Urn::builder("example").syntax(UrnSyntax::Rfc2141bis).nss("a").fragment("").build()?;
+    /// assert_eq!(urn.fragment(), Some(""));
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn fragment(self, encoded: impl Into<Cow<'a, str>>) -> Self {
+        let fragment = Value::encoded(encoded);
+        UrnBuilder { fragment, ..self }
+    }
+
+    /// The 2011 draft's fragment as text, to be percent-encoded.
+    ///
+    /// ```
+    /// use urn_tag::{Urn, UrnSyntax};
+    ///
+    /// let urn = Urn::builder("example").syntax(UrnSyntax::Rfc2141bis).nss("a").fragment_text("§1").build()?;
+    /// assert_eq!(urn.fragment(), Some("%C2%A71"));
+    /// # Ok::<(), urn_tag::BuildError>(())
+    /// ```
+    pub fn fragment_text(self, text: impl Into<Cow<'a, str>>) -> Self {
+        let fragment = Value::text(text);
+        UrnBuilder { fragment, ..self }
     }
 
     /// Checks every part and assembles the URN.
     ///
     /// ```
-    /// use urn_tag::{Part, Urn};
+    /// use urn_tag::Urn;
     ///
-    /// let err = Urn::builder("ex").nss("a").component(Part::RComponent, "").build().unwrap_err();
-    /// assert_eq!(err.to_string(), "empty r-component (byte 0 of the r-component given to the builder)");
+    /// let err = Urn::builder("ex").nss("a").r_component("").build().unwrap_err();
+    /// assert_eq!(err.to_string(), "empty r-component (byte 0 of the r-component given)");
     /// ```
     ///
     /// # Errors
     ///
-    /// A [`BuildError`] naming the first part (in URN order) that is invalid, the reason, and
-    /// the index in the text given for that part; for a part given as text, only a NUL
-    /// character (under RFC 2141 and the draft) or an empty required part can fail.
+    /// A [`BuildError`] naming the first part (in URN order) that is invalid or that the
+    /// syntax does not have, the reason, and the index in the text given for that part; for
+    /// a part given as text, only a NUL character (under RFC 2141 and the draft) or an empty
+    /// required part can fail.
     pub fn build(self) -> Result<Urn, BuildError> {
-        let spec = self.spec;
-        check_nid(&self.nid, spec)?;
-        let nss = self
-            .nss
-            .as_ref()
-            .map_or(Ok(Cow::Borrowed("")), |v| encoded(v, spec, Part::Nss))?;
+        let syntax = self.syntax;
+        check_nid(&self.nid, syntax)?;
+        let nss = match &self.nss {
+            Some(value) => encoded(value, syntax, Part::Nss)?,
+            None => return Err(BuildError::new(Part::Nss, BuildErrorKind::Empty, 0)),
+        };
         let mut text = format!("urn:{}:{nss}", self.nid);
-        let mut components: Vec<&(Part, Value<'_>)> = self.components.iter().collect();
-        components.sort_by_key(|(part, _)| order(*part));
-        for (part, value) in components {
-            let encoded = encoded(value, spec, *part)?;
-            text.push_str(delimiter(*part));
-            text.push_str(&encoded);
+        let components = [
+            (Part::RComponent, "?+", &self.r_component),
+            (Part::QComponent, "?=", &self.q_component),
+            (Part::Query, "?", &self.query),
+            (Part::FComponent, "#", &self.f_component),
+            (Part::Fragment, "#", &self.fragment),
+        ];
+        for (part, delimiter, value) in components {
+            if let Some(value) = value {
+                text.push_str(delimiter);
+                text.push_str(&encoded(value, syntax, part)?);
+            }
         }
-        // Every part is valid on its own and the delimiters are the spec's, so this parse
-        // succeeds; it builds the offsets.
-        Urn::parse_owned_with(text, spec)
-            .map_err(|error| BuildError::new(error.kind(), error.index()))
+        // Every part is valid on its own and the delimiters are the syntax's, so this parse
+        // succeeds; it builds the offsets. Should it not, the whole is reported as the NSS.
+        Urn::parse_owned_with(text, syntax).map_err(|error| {
+            let index = error
+                .index()
+                .saturating_sub(SCHEME_LEN + self.nid.len() + 1);
+            BuildError::from_part_check(Part::Nss, &nss, ParseError::new(error.kind(), index))
+        })
     }
 }
 
@@ -212,73 +353,77 @@ impl Urn {
     }
 }
 
-/// Checks a NID on its own: its characters and length (by the spec's grammar) and, under RFC
-/// 2141 and the draft, the reserved NID "urn".
-fn check_nid(nid: &str, spec: Spec) -> Result<(), BuildError> {
-    let to_build_error = |error: ParseError| BuildError::new(error.kind(), error.index() - 4);
+/// Checks a NID on its own: its characters and length (by the syntax's grammar) and, under
+/// RFC 2141 and the draft, the reserved NID "urn".
+fn check_nid(nid: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
     if let Some(colon) = nid.find(':') {
-        let kind = ErrorKind::InvalidChar {
-            part: Part::Nid,
-            ch: ':',
-        };
-        return Err(BuildError::new(kind, colon));
+        return Err(BuildError::new(
+            Part::Nid,
+            BuildErrorKind::InvalidChar(':'),
+            colon,
+        ));
     }
-    // An NSS of "x" is valid under every spec, so any error is the NID's.
+    // An NSS of "x" is valid under every syntax, so any error is the NID's.
     let probe = format!("urn:{nid}:x");
-    if let Some(error) = diagnose::first_syntax_error(&probe, spec) {
-        return Err(to_build_error(error));
+    if let Some(error) = diagnose::first_syntax_error(&probe, syntax) {
+        let error = ParseError::new(error.kind(), error.index() - SCHEME_LEN);
+        return Err(BuildError::from_part_check(Part::Nid, nid, error));
     }
-    if spec.reserves_urn_nid() && nid.eq_ignore_ascii_case("urn") {
-        return Err(BuildError::new(ErrorKind::ReservedNid(spec), 0));
+    if syntax.reserves_urn_nid() && nid.eq_ignore_ascii_case("urn") {
+        return Err(BuildError::new(
+            Part::Nid,
+            BuildErrorKind::ReservedNid(syntax),
+            0,
+        ));
     }
     Ok(())
 }
 
 /// The part's text, encoded if it was given as text, and checked for its place.
-fn encoded<'v>(value: &'v Value<'_>, spec: Spec, part: Part) -> Result<Cow<'v, str>, BuildError> {
-    let as_build_error = |error: ParseError| BuildError::new(error.kind(), error.index());
-    let Some(component) = Component::of(spec, part) else {
-        return Err(BuildError::new(ErrorKind::NoSuchPart { part, spec }, 0));
+fn encoded<'v>(
+    value: &'v Value<'_>,
+    syntax: UrnSyntax,
+    part: Part,
+) -> Result<Cow<'v, str>, BuildError> {
+    let Some(component) = Component::of(syntax, part) else {
+        return Err(BuildError::new(
+            part,
+            BuildErrorKind::NotInSyntax(syntax),
+            0,
+        ));
     };
-    let text = if value.encode {
-        percent::encode(&value.text, spec, part).map_err(as_build_error)?
+    let text: Cow<'v, str> = if value.encode {
+        encode(&value.text, syntax, part).map_err(|error| match error {
+            EncodeError::NulOctet { index, .. } => {
+                BuildError::new(part, BuildErrorKind::NulOctet(syntax), index)
+            }
+            EncodeError::NoSuchPart { .. } => {
+                BuildError::new(part, BuildErrorKind::NotInSyntax(syntax), 0)
+            }
+        })?
     } else {
         Cow::Borrowed(&*value.text)
     };
-    component.check(&text, spec).map_err(as_build_error)?;
+    component.check(&text, syntax)?;
     Ok(text)
-}
-
-/// The position of a component in a URN.
-fn order(part: Part) -> u8 {
-    match part {
-        Part::RComponent => 0,
-        Part::QComponent | Part::Query => 1,
-        _ => 2,
-    }
-}
-
-/// The delimiter that introduces a component.
-fn delimiter(part: Part) -> &'static str {
-    match part {
-        Part::RComponent => "?+",
-        Part::QComponent => "?=",
-        Part::Query => "?",
-        _ => "#",
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
+
+    fn text_of(value: &Value<'_>) -> String {
+        String::from(&*value.text)
+    }
 
     #[test]
     fn components_come_out_in_urn_order() {
         let urn = Urn::builder("example")
             .nss("a")
-            .component(Part::FComponent, "f")
-            .component(Part::QComponent, "q")
-            .component(Part::RComponent, "r")
+            .f_component("f")
+            .q_component("q")
+            .r_component("r")
             .build()
             .unwrap();
         assert_eq!(urn.as_str(), "urn:example:a?+r?=q#f");
@@ -287,20 +432,50 @@ mod tests {
     #[test]
     fn missing_nss_is_an_empty_nss() {
         let error = Urn::builder("example").build().unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Empty(Part::Nss));
+        assert_eq!(
+            (error.part(), error.kind()),
+            (Part::Nss, BuildErrorKind::Empty)
+        );
+    }
+
+    #[test]
+    fn setting_a_part_twice_keeps_the_last_value() {
+        let builder = Urn::builder("ex")
+            .nss("a")
+            .q_component("x")
+            .q_component("y");
+        assert_eq!(
+            builder.q_component.as_ref().map(text_of).as_deref(),
+            Some("y")
+        );
+        assert_eq!(builder.build().unwrap().as_str(), "urn:ex:a?=y");
     }
 
     #[test]
     fn draft_query_and_fragment() {
         let urn = Urn::builder("example")
-            .spec(Spec::Rfc2141bis)
+            .syntax(UrnSyntax::Rfc2141bis)
             .nss_text("a/b")
-            .component_text(Part::Query, "x y")
-            .component(Part::Fragment, "")
+            .query_text("x y")
+            .fragment("")
             .build()
             .unwrap();
         assert_eq!(urn.as_str(), "urn:example:a%2Fb?x%20y#");
         assert_eq!(urn.query(), Some("x%20y"));
         assert_eq!(urn.fragment(), Some(""));
+    }
+
+    #[test]
+    fn a_part_the_syntax_lacks_is_an_error() {
+        let error = Urn::builder("example")
+            .nss("a")
+            .query("x")
+            .build()
+            .unwrap_err();
+        assert_eq!(error.part(), Part::Query);
+        assert_eq!(
+            error.kind(),
+            BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141)
+        );
     }
 }

@@ -1,11 +1,9 @@
-//! What each URN part may hold, per spec: one table for the diagnosis, the encoder and the
+//! What each URN part may hold, per syntax: one table for the diagnosis, the encoder and the
 //! builder's checks of a single part.
 
-use super::Spec;
-use crate::error::{ErrorKind, ParseError, Part};
-use crate::percent::{
-    self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS,
-};
+use crate::chars::{self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS};
+use crate::error::{BuildError, BuildErrorKind, ParseError, ParseErrorKind, Part};
+use crate::syntax::UrnSyntax;
 
 /// The grammar of one percent-encodable URN part, as a character class plus the rules the
 /// ABNF states around it.
@@ -48,22 +46,24 @@ impl Component {
         }
     }
 
-    /// The rules of `part` under `spec`, or `None` if the spec has no such part (or the part
+    /// The rules of `part` under `syntax`, or `None` if the syntax has no such part (or the part
     /// cannot hold percent-encoding, like the NID).
-    pub(crate) const fn of(spec: Spec, part: Part) -> Option<Component> {
-        let component = match (spec, part) {
-            (Spec::Rfc8141, Part::Nss) => Component::new(part, PCHAR_OR_SLASH).not_first(SLASH),
-            (Spec::Rfc8141, Part::RComponent) => Component {
+    pub(crate) const fn of(syntax: UrnSyntax, part: Part) -> Option<Component> {
+        let component = match (syntax, part) {
+            (UrnSyntax::Rfc8141, Part::Nss) => {
+                Component::new(part, PCHAR_OR_SLASH).not_first(SLASH)
+            }
+            (UrnSyntax::Rfc8141, Part::RComponent) => Component {
                 ends_at_question_equals: true,
                 ..Component::new(part, QUERY).not_first(SLASH_QUESTION)
             },
-            (Spec::Rfc8141, Part::QComponent) => {
+            (UrnSyntax::Rfc8141, Part::QComponent) => {
                 Component::new(part, QUERY).not_first(SLASH_QUESTION)
             }
-            (Spec::Rfc8141, Part::FComponent) => Component::new(part, QUERY).may_be_empty(),
-            (Spec::Rfc2141, Part::Nss) => Component::new(part, RFC2141_TRANS),
-            (Spec::Rfc2141bis, Part::Nss) => Component::new(part, PCHAR),
-            (Spec::Rfc2141bis, Part::Query | Part::Fragment) => {
+            (UrnSyntax::Rfc8141, Part::FComponent) => Component::new(part, QUERY).may_be_empty(),
+            (UrnSyntax::Rfc2141, Part::Nss) => Component::new(part, RFC2141_TRANS),
+            (UrnSyntax::Rfc2141bis, Part::Nss) => Component::new(part, PCHAR),
+            (UrnSyntax::Rfc2141bis, Part::Query | Part::Fragment) => {
                 Component::new(part, QUERY).may_be_empty()
             }
             _ => return None,
@@ -71,21 +71,21 @@ impl Component {
         Some(component)
     }
 
-    /// The delimiters that may follow this part under `spec`, each with the part it opens,
+    /// The delimiters that may follow this part under `syntax`, each with the part it opens,
     /// longest first.
-    pub(crate) const fn followers(&self, spec: Spec) -> &'static [(&'static [u8], Part)] {
-        match (spec, self.part) {
-            (Spec::Rfc8141, Part::Nss) => &[
+    pub(crate) const fn followers(&self, syntax: UrnSyntax) -> &'static [(&'static [u8], Part)] {
+        match (syntax, self.part) {
+            (UrnSyntax::Rfc8141, Part::Nss) => &[
                 (b"?+", Part::RComponent),
                 (b"?=", Part::QComponent),
                 (b"#", Part::FComponent),
             ],
-            (Spec::Rfc8141, Part::RComponent) => {
+            (UrnSyntax::Rfc8141, Part::RComponent) => {
                 &[(b"?=", Part::QComponent), (b"#", Part::FComponent)]
             }
-            (Spec::Rfc8141, Part::QComponent) => &[(b"#", Part::FComponent)],
-            (Spec::Rfc2141bis, Part::Nss) => &[(b"?", Part::Query), (b"#", Part::Fragment)],
-            (Spec::Rfc2141bis, Part::Query) => &[(b"#", Part::Fragment)],
+            (UrnSyntax::Rfc8141, Part::QComponent) => &[(b"#", Part::FComponent)],
+            (UrnSyntax::Rfc2141bis, Part::Nss) => &[(b"?", Part::Query), (b"#", Part::Fragment)],
+            (UrnSyntax::Rfc2141bis, Part::Query) => &[(b"#", Part::Fragment)],
             _ => &[],
         }
     }
@@ -100,54 +100,79 @@ impl Component {
 
     /// Checks `text` as this part on its own (for the builder); error indexes are relative to
     /// `text`.
-    pub(crate) fn check(&self, text: &str, spec: Spec) -> Result<(), ParseError> {
+    pub(crate) fn check(&self, text: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
         let bytes = text.as_bytes();
-        let err = |kind, i| Err(ParseError::new(kind, i));
+        let err = |kind, i| Err(BuildError::new(self.part, kind, i));
         if bytes.is_empty() && !self.may_be_empty {
-            return err(ErrorKind::Empty(self.part), 0);
+            return err(BuildErrorKind::Empty, 0);
         }
         let mut i = 0;
         while let Some(&b) = bytes.get(i) {
             if b == b'%' {
                 for digit in [i + 1, i + 2] {
-                    if !bytes.get(digit).copied().is_some_and(percent::is_hex) {
-                        return err(ErrorKind::InvalidPercentEncoding(self.part), digit);
+                    if !bytes.get(digit).copied().is_some_and(chars::is_hex) {
+                        return err(BuildErrorKind::InvalidPercentEncoding, digit);
                     }
                 }
-                if spec.forbids_nul() && bytes[i + 1] == b'0' && bytes[i + 2] == b'0' {
-                    return err(
-                        ErrorKind::NulOctet {
-                            part: self.part,
-                            spec,
-                        },
-                        i,
-                    );
+                if syntax.forbids_nul() && bytes[i + 1] == b'0' && bytes[i + 2] == b'0' {
+                    return err(BuildErrorKind::NulOctet(syntax), i);
                 }
                 i += 3;
             } else if self.allows(bytes, i) {
                 i += 1;
             } else {
-                return Err(self.bad_byte(text, i, spec));
+                let kind = match self.fault(text, i, syntax) {
+                    Fault::InvalidStart(ch) => BuildErrorKind::InvalidStart(ch),
+                    Fault::QuestionEquals => BuildErrorKind::QuestionEqualsInRComponent,
+                    Fault::Reserved(ch) => BuildErrorKind::ReservedChar(ch),
+                    Fault::Unexpected(ch) if ch.is_ascii() => BuildErrorKind::InvalidChar(ch),
+                    Fault::Unexpected(ch) => BuildErrorKind::NonAscii(ch),
+                };
+                return err(kind, i);
             }
         }
         Ok(())
     }
 
-    /// The error for the byte at `i` of `text`, which this part does not allow there.
-    pub(crate) fn bad_byte(&self, text: &str, i: usize, spec: Spec) -> ParseError {
+    /// The error for the byte at `i` of `text`, which this part does not allow there, in a
+    /// URN being parsed (the diagnosis); the index is relative to `text`.
+    pub(crate) fn bad_byte(&self, text: &str, i: usize, syntax: UrnSyntax) -> ParseError {
         let part = self.part;
-        // The callers have only stepped over ASCII before `i`, so it is a char boundary.
-        let ch = text[i..].chars().next().unwrap_or('\u{FFFD}');
-        let kind = match text.as_bytes()[i] {
-            b if i == 0 && self.not_first.contains(b) => ErrorKind::InvalidStart { part, ch },
-            b'?' if self.ends_at_question_equals => ErrorKind::QuestionEqualsInRComponent,
-            b if spec == Spec::Rfc2141 && RFC2141_RESERVED.contains(b) => {
-                ErrorKind::ReservedChar { ch }
-            }
-            _ => ErrorKind::unexpected(part, ch),
+        let kind = match self.fault(text, i, syntax) {
+            Fault::InvalidStart(ch) => ParseErrorKind::InvalidStart { part, ch },
+            Fault::Reserved(ch) => ParseErrorKind::ReservedChar { ch },
+            // A "?=" ends an r-component in a whole URN, so it is never a fault there.
+            Fault::QuestionEquals => ParseErrorKind::unexpected(part, '?'),
+            Fault::Unexpected(ch) => ParseErrorKind::unexpected(part, ch),
         };
         ParseError::new(kind, i)
     }
+
+    /// Why the byte at `i` of `text` cannot stand there.
+    fn fault(&self, text: &str, i: usize, syntax: UrnSyntax) -> Fault {
+        // The callers have only stepped over ASCII before `i`, so it is a char boundary.
+        let ch = text[i..].chars().next().unwrap_or('\u{FFFD}');
+        match text.as_bytes()[i] {
+            b if i == 0 && self.not_first.contains(b) => Fault::InvalidStart(ch),
+            b'?' if self.ends_at_question_equals => Fault::QuestionEquals,
+            b if syntax == UrnSyntax::Rfc2141 && RFC2141_RESERVED.contains(b) => {
+                Fault::Reserved(ch)
+            }
+            _ => Fault::Unexpected(ch),
+        }
+    }
+}
+
+/// Why a byte cannot stand where it is in a part.
+enum Fault {
+    /// It may be in the part, but not first.
+    InvalidStart(char),
+    /// The `?` of a `?=`, which would end an r-component.
+    QuestionEquals,
+    /// One of RFC 2141's reserved characters.
+    Reserved(char),
+    /// The part never holds it.
+    Unexpected(char),
 }
 
 #[cfg(test)]
@@ -156,11 +181,11 @@ mod tests {
 
     #[test]
     fn every_spec_has_an_nss() {
-        for spec in Spec::ALL {
-            assert!(Component::of(spec, Part::Nss).is_some(), "{spec}");
-            assert!(Component::of(spec, Part::Nid).is_none(), "{spec}");
+        for syntax in UrnSyntax::ALL {
+            assert!(Component::of(syntax, Part::Nss).is_some(), "{syntax}");
+            assert!(Component::of(syntax, Part::Nid).is_none(), "{syntax}");
         }
-        assert!(Component::of(Spec::Rfc2141, Part::RComponent).is_none());
-        assert!(Component::of(Spec::Rfc8141, Part::Query).is_none());
+        assert!(Component::of(UrnSyntax::Rfc2141, Part::RComponent).is_none());
+        assert!(Component::of(UrnSyntax::Rfc8141, Part::Query).is_none());
     }
 }

@@ -6,7 +6,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{Spec, Urn};
+use super::value::Urn;
+use crate::syntax::UrnSyntax;
 
 /// What two URNs are compared by: equal keys, equivalent URNs.
 ///
@@ -99,7 +100,7 @@ where
 /// The equivalence procedure: the RFC's, plus namespace rules.
 ///
 /// [`Urn::equivalent`] and [`Urn::equivalence_key`] use [`Equivalence::standard`]: the
-/// procedure of the spec the URN was parsed under (RFC 8141 §3, or RFC 2141 §5 and the
+/// procedure of the syntax the URN was parsed under (RFC 8141 §3, or RFC 2141 §5 and the
 /// draft's §5) and the namespace rules built into this crate:
 ///
 /// * `uuid` (RFC 4122, RFC 9562): the hexadecimal digits of a UUID are case-insensitive;
@@ -196,16 +197,16 @@ impl Equivalence {
     /// rewrites the NSS.
     ///
     /// ```
-    /// use urn_tag::{Spec, Urn};
+    /// use urn_tag::{UrnSyntax, Urn};
     /// use urn_tag::urn::Equivalence;
     ///
     /// let rfc = Equivalence::rfc();
     /// assert_eq!(rfc.key(&Urn::parse("URN:Ex:a%2c?=q")?).as_str(), "urn:ex:a%2C");
-    /// let draft = Urn::parse_with("URN:Ex:a%2c?q", Spec::Rfc2141bis)?;
+    /// let draft = Urn::parse_with("URN:Ex:a%2c?q", UrnSyntax::Rfc2141bis)?;
     /// assert_eq!(rfc.key(&draft).as_str(), "urn:ex:a%2C?q");
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
-    pub fn key(&self, urn: &Urn) -> EquivalenceKey {
+    pub fn key<S: AsRef<str>>(&self, urn: &Urn<S>) -> EquivalenceKey {
         let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
         key.push_str("urn:");
@@ -219,7 +220,7 @@ impl Equivalence {
             }
             None => push_with_upper_hex(&mut key, nss),
         }
-        if urn.spec() != Spec::Rfc8141 {
+        if urn.syntax() != UrnSyntax::Rfc8141 {
             push_with_upper_hex(&mut key, &urn.as_str()[urn.assigned_name().len()..]);
         }
         EquivalenceKey(key)
@@ -227,7 +228,7 @@ impl Equivalence {
 
     /// Whether `a` and `b` are equivalent: whether their keys are equal.
     ///
-    /// Compare URNs parsed under the same spec: under the draft a query is part of the
+    /// Compare URNs parsed under the same syntax: under the draft a query is part of the
     /// comparison, under RFC 8141 a q-component is not.
     ///
     /// ```
@@ -238,7 +239,7 @@ impl Equivalence {
     /// assert!(rfc.equivalent(&Urn::parse("urn:ex:a#x")?, &Urn::parse("URN:EX:a?+r")?));
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
-    pub fn equivalent(&self, a: &Urn, b: &Urn) -> bool {
+    pub fn equivalent<S: AsRef<str>, T: AsRef<str>>(&self, a: &Urn<S>, b: &Urn<T>) -> bool {
         self.key(a) == self.key(b)
     }
 
@@ -427,6 +428,64 @@ fn nbn(nss: &str, out: &mut String) {
         out.push_str(&nss[prefix_len..]);
     } else {
         out.push_str(nss);
+    }
+}
+
+impl<S: AsRef<str>> Urn<S> {
+    /// The URN in case-normalized form (RFC 3986 §6.2.2.1, as RFC 8141 §3 and RFC 2141 §5
+    /// apply it): `urn` and the NID in lower case, the hexadecimal digits of every
+    /// percent-encoding in upper case. Percent-encodings are never decoded, and everything
+    /// else, components included, is kept as written.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("URN:Example:a%2cB?=x%3f")?;
+    /// assert_eq!(urn.normalized().as_str(), "urn:example:a%2CB?=x%3F");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn normalized(&self) -> Urn {
+        let text = self.as_str();
+        let mut normal = String::with_capacity(text.len());
+        normal.push_str("urn:");
+        normal.extend(self.nid().chars().map(|c| c.to_ascii_lowercase()));
+        push_with_upper_hex(&mut normal, &text[self.offsets.nid_end..]);
+        // Case changes move no byte, so the offsets still hold.
+        Urn {
+            text: normal,
+            syntax: self.syntax,
+            offsets: self.offsets,
+        }
+    }
+
+    /// The key this URN is compared by under [`Equivalence::standard`]; URNs with equal keys
+    /// are equivalent.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let key = Urn::parse("URN:EXAMPLE:a123%2cz456?+abc#789")?.equivalence_key();
+    /// assert_eq!(key.as_str(), "urn:example:a123%2Cz456");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn equivalence_key(&self) -> EquivalenceKey {
+        STANDARD.key(self)
+    }
+
+    /// Whether this URN and `other` are equivalent: RFC 8141 §3 URN-equivalence (or RFC 2141
+    /// §5 lexical equivalence, for URNs parsed under RFC 2141 or the draft) with the namespace
+    /// rules of [`Equivalence::standard`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let a = Urn::parse("urn:example:a123,z456")?;
+    /// assert!(a.equivalent(&Urn::parse("URN:example:a123,z456?+abc")?));
+    /// assert!(!a.equivalent(&Urn::parse("urn:example:a123%2Cz456")?));
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn equivalent<T: AsRef<str>>(&self, other: &Urn<T>) -> bool {
+        STANDARD.equivalent(self, other)
     }
 }
 

@@ -4,30 +4,33 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{NidClass, Reservation, Spec, Urn, registry};
-use crate::percent;
+use super::nid::{NidClass, Reservation};
+use super::registry;
+use super::value::Urn;
+use crate::chars;
+use crate::syntax::UrnSyntax;
 
 /// A finding on a valid URN: what the RFCs advise against, with the clause that does.
 ///
 /// ```
 /// use urn_tag::Urn;
-/// use urn_tag::urn::Lint;
+/// use urn_tag::UrnLint;
 ///
 /// let urn = Urn::parse("urn:example:caf%c3%a9?+resolver")?;
 /// assert_eq!(
 ///     urn.lints(),
 ///     [
-///         Lint::RComponent,
-///         Lint::ExampleNid,
-///         Lint::LowercaseHex { index: 15 },
-///         Lint::NonAsciiNss { index: 15 },
+///         UrnLint::RComponent,
+///         UrnLint::ExampleNid,
+///         UrnLint::LowercaseHex { index: 15 },
+///         UrnLint::NonAsciiNss { index: 15 },
 ///     ]
 /// );
 /// # Ok::<(), urn_tag::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Lint {
+pub enum UrnLint {
     /// An r-component (RFC 8141 §2.3.1: "r-components SHOULD NOT be used for URNs before
     /// their semantics have been standardized").
     RComponent,
@@ -62,38 +65,38 @@ pub enum Lint {
     },
 }
 
-impl Lint {
+impl UrnLint {
     /// A short name for the finding, as in JSON: `r-component`, `unregistered-nid`, ...
     ///
     /// ```
-    /// assert_eq!(urn_tag::urn::Lint::LowercaseHex { index: 3 }.name(), "lowercase-hex");
+    /// assert_eq!(urn_tag::UrnLint::LowercaseHex { index: 3 }.name(), "lowercase-hex");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
-            Lint::RComponent => "r-component",
-            Lint::UnregisteredNid => "unregistered-nid",
-            Lint::ExperimentalNid => "experimental-nid",
-            Lint::ReservedNid(_) => "reserved-nid",
-            Lint::ExampleNid => "example-nid",
-            Lint::UnneededPercentEncoding { .. } => "unneeded-percent-encoding",
-            Lint::LowercaseHex { .. } => "lowercase-hex",
-            Lint::NonAsciiNss { .. } => "non-ascii-nss",
+            UrnLint::RComponent => "r-component",
+            UrnLint::UnregisteredNid => "unregistered-nid",
+            UrnLint::ExperimentalNid => "experimental-nid",
+            UrnLint::ReservedNid(_) => "reserved-nid",
+            UrnLint::ExampleNid => "example-nid",
+            UrnLint::UnneededPercentEncoding { .. } => "unneeded-percent-encoding",
+            UrnLint::LowercaseHex { .. } => "lowercase-hex",
+            UrnLint::NonAsciiNss { .. } => "non-ascii-nss",
         }
     }
 
     /// The byte index the finding is about, for findings about one place.
     ///
     /// ```
-    /// use urn_tag::urn::Lint;
+    /// use urn_tag::UrnLint;
     ///
-    /// assert_eq!(Lint::LowercaseHex { index: 3 }.index(), Some(3));
-    /// assert_eq!(Lint::RComponent.index(), None);
+    /// assert_eq!(UrnLint::LowercaseHex { index: 3 }.index(), Some(3));
+    /// assert_eq!(UrnLint::RComponent.index(), None);
     /// ```
     pub const fn index(self) -> Option<usize> {
         match self {
-            Lint::UnneededPercentEncoding { index }
-            | Lint::LowercaseHex { index }
-            | Lint::NonAsciiNss { index } => Some(index),
+            UrnLint::UnneededPercentEncoding { index }
+            | UrnLint::LowercaseHex { index }
+            | UrnLint::NonAsciiNss { index } => Some(index),
             _ => None,
         }
     }
@@ -101,36 +104,36 @@ impl Lint {
     /// The clause that advises against it.
     ///
     /// ```
-    /// assert_eq!(urn_tag::urn::Lint::RComponent.clause(), "RFC 8141 §2.3.1");
+    /// assert_eq!(urn_tag::UrnLint::RComponent.clause(), "RFC 8141 §2.3.1");
     /// ```
     pub const fn clause(self) -> &'static str {
         match self {
-            Lint::RComponent => "RFC 8141 §2.3.1",
-            Lint::UnregisteredNid => "RFC 8141 §1",
-            Lint::ExperimentalNid => "RFC 8141 Appendix C",
-            Lint::ReservedNid(Reservation::MalformedInformal) => "RFC 8141 §5.1, §5.2",
-            Lint::ReservedNid(_) => "RFC 8141 §5.1",
-            Lint::ExampleNid => "RFC 6963 §3.6",
-            Lint::UnneededPercentEncoding { .. } => "RFC 2141 §2.3.1, RFC 3986 §2.3",
-            Lint::LowercaseHex { .. } => "RFC 3986 §2.1",
-            Lint::NonAsciiNss { .. } => "RFC 8141 §2.2",
+            UrnLint::RComponent => "RFC 8141 §2.3.1",
+            UrnLint::UnregisteredNid => "RFC 8141 §1",
+            UrnLint::ExperimentalNid => "RFC 8141 Appendix C",
+            UrnLint::ReservedNid(Reservation::MalformedInformal) => "RFC 8141 §5.1, §5.2",
+            UrnLint::ReservedNid(_) => "RFC 8141 §5.1",
+            UrnLint::ExampleNid => "RFC 6963 §3.6",
+            UrnLint::UnneededPercentEncoding { .. } => "RFC 2141 §2.3.1, RFC 3986 §2.3",
+            UrnLint::LowercaseHex { .. } => "RFC 3986 §2.1",
+            UrnLint::NonAsciiNss { .. } => "RFC 8141 §2.2",
         }
     }
 }
 
-impl fmt::Display for Lint {
+impl fmt::Display for UrnLint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self {
-            Lint::RComponent => "r-component present; its semantics are not standardized",
-            Lint::UnregisteredNid => "NID not in the IANA registry",
-            Lint::ExperimentalNid => "experimental X- NID",
-            Lint::ReservedNid(_) => "NID of a reserved form",
-            Lint::ExampleNid => "example NID, for documentation and tests only",
-            Lint::UnneededPercentEncoding { .. } => {
+            UrnLint::RComponent => "r-component present; its semantics are not standardized",
+            UrnLint::UnregisteredNid => "NID not in the IANA registry",
+            UrnLint::ExperimentalNid => "experimental X- NID",
+            UrnLint::ReservedNid(_) => "NID of a reserved form",
+            UrnLint::ExampleNid => "example NID, for documentation and tests only",
+            UrnLint::UnneededPercentEncoding { .. } => {
                 "percent-encoding of a character that needs none"
             }
-            Lint::LowercaseHex { .. } => "lower-case hexadecimal digits in a percent-encoding",
-            Lint::NonAsciiNss { .. } => "NSS holds characters outside ASCII",
+            UrnLint::LowercaseHex { .. } => "lower-case hexadecimal digits in a percent-encoding",
+            UrnLint::NonAsciiNss { .. } => "NSS holds characters outside ASCII",
         };
         write!(f, "{what} ({})", self.clause())?;
         match self.index() {
@@ -141,33 +144,33 @@ impl fmt::Display for Lint {
 }
 
 /// The findings on `urn`, in a fixed order: r-component, NID, then percent-encodings.
-pub(super) fn lints(urn: &Urn) -> Vec<Lint> {
+pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     let mut found = Vec::new();
     if urn.r_component().is_some() {
-        found.push(Lint::RComponent);
+        found.push(UrnLint::RComponent);
     }
     match urn.nid_class() {
-        NidClass::Experimental => found.push(Lint::ExperimentalNid),
-        NidClass::Reserved(reservation) => found.push(Lint::ReservedNid(reservation)),
+        NidClass::Experimental => found.push(UrnLint::ExperimentalNid),
+        NidClass::Reserved(reservation) => found.push(UrnLint::ReservedNid(reservation)),
         NidClass::Formal | NidClass::Informal { .. } if registry::lookup(urn.nid()).is_none() => {
-            found.push(Lint::UnregisteredNid);
+            found.push(UrnLint::UnregisteredNid);
         }
-        _ if urn.nid().eq_ignore_ascii_case("example") => found.push(Lint::ExampleNid),
+        _ if urn.nid().eq_ignore_ascii_case("example") => found.push(UrnLint::ExampleNid),
         _ => {}
     }
     let text = urn.as_str().as_bytes();
-    let nss_start = urn.nid().len() + 5;
+    let nss_start = urn.assigned_name().len() - urn.nss().len();
     let nss_end = nss_start + urn.nss().len();
     let unneeded = |octet: u8| {
         octet.is_ascii_alphanumeric()
             || matches!(octet, b'-' | b'.' | b'_')
-            || (octet == b'~' && urn.spec() != Spec::Rfc2141)
+            || (octet == b'~' && urn.syntax() != UrnSyntax::Rfc2141)
     };
     let (mut first_unneeded, mut first_lowercase, mut first_non_ascii) = (None, None, None);
     for index in (nss_start..text.len()).filter(|&i| text[i] == b'%') {
         let digits = &text[index + 1..index + 3];
         // The grammar has checked that every '%' starts a triplet.
-        let octet = percent::triplet(text, index).unwrap_or_default();
+        let octet = chars::triplet(text, index).unwrap_or_default();
         if unneeded(octet) {
             first_unneeded.get_or_insert(index);
         }
@@ -178,8 +181,26 @@ pub(super) fn lints(urn: &Urn) -> Vec<Lint> {
             first_non_ascii.get_or_insert(index);
         }
     }
-    found.extend(first_unneeded.map(|index| Lint::UnneededPercentEncoding { index }));
-    found.extend(first_lowercase.map(|index| Lint::LowercaseHex { index }));
-    found.extend(first_non_ascii.map(|index| Lint::NonAsciiNss { index }));
+    found.extend(first_unneeded.map(|index| UrnLint::UnneededPercentEncoding { index }));
+    found.extend(first_lowercase.map(|index| UrnLint::LowercaseHex { index }));
+    found.extend(first_non_ascii.map(|index| UrnLint::NonAsciiNss { index }));
     found
+}
+
+impl<S: AsRef<str>> Urn<S> {
+    /// What the RFCs advise against in this URN, without making it invalid: an r-component,
+    /// an unregistered, experimental, reserved or example NID, needless or lower-case
+    /// percent-encoding, characters outside ASCII in the NSS. See [`UrnLint`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert!(Urn::parse("urn:isbn:0451450523")?.lints().is_empty());
+    /// assert_eq!(Urn::parse("urn:isbn:%30451450523")?.lints()[0].to_string(),
+    ///     "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn lints(&self) -> Vec<UrnLint> {
+        lints(self)
+    }
 }

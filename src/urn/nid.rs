@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use super::value::Urn;
+
 /// What kind of URN namespace a NID can name, from its spelling alone (RFC 8141 §5).
 ///
 /// Whether the NID is actually registered is a separate question, answered by
@@ -179,5 +181,21 @@ fn informal_number(digits: &[u8]) -> Option<u128> {
             })
         }
         _ => None,
+    }
+}
+
+impl<S: AsRef<str>> Urn<S> {
+    /// The class of the NID (RFC 8141 §5): formal, informal, experimental or reserved.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::NidClass;
+    ///
+    /// assert_eq!(Urn::parse("urn:isbn:0451450523")?.nid_class(), NidClass::Formal);
+    /// assert_eq!(Urn::parse("urn:urn-7:x")?.nid_class(), NidClass::Informal { number: 7 });
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn nid_class(&self) -> NidClass {
+        NidClass::of(self.nid())
     }
 }

@@ -23,6 +23,8 @@
 //! the date on its first line. The build script checks the file and regenerates the table;
 //! `cargo test` then shows which tests pin the old contents (counts and dates).
 
+use super::value::Urn;
+
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 /// The two sub-registries of IANA's URN namespace registry.
@@ -137,4 +139,19 @@ fn cmp_ignore_ascii_case(listed: &str, nid: &str) -> core::cmp::Ordering {
     listed
         .bytes()
         .cmp(nid.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
+impl<S: AsRef<str>> Urn<S> {
+    /// The NID's entry in the IANA registry snapshot, if it has one.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert!(Urn::parse("urn:ISBN:0451450523")?.registration().is_some());
+    /// assert!(Urn::parse("urn:unregistered:x")?.registration().is_none());
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn registration(&self) -> Option<&'static Registration> {
+        lookup(self.nid())
+    }
 }

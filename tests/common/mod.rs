@@ -1,7 +1,8 @@
 //! Assertions shared by the integration tests.
 #![allow(dead_code)] // each test crate uses a different subset
 
-use urn_tag::{AuthorityKind, ErrorKind, ParseError, Spec, TagSyntax, TagUri, Urn};
+use urn_tag::tag::AuthorityKind;
+use urn_tag::{ParseError, ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
 
 /// The parts of a URN as a test states them; `None` means absent.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -36,8 +37,8 @@ impl<'a> Parts<'a> {
 
     /// The parts of a parsed URN; for the 2011 draft, `q` and `f` hold the query and fragment.
     pub fn of(urn: &'a Urn) -> Self {
-        let (q, f) = match urn.spec() {
-            Spec::Rfc2141bis => (urn.query(), urn.fragment()),
+        let (q, f) = match urn.syntax() {
+            UrnSyntax::Rfc2141bis => (urn.query(), urn.fragment()),
             _ => (urn.q_component(), urn.f_component()),
         };
         Parts {
@@ -52,19 +53,25 @@ impl<'a> Parts<'a> {
 
 /// Parses `input` under `spec`, checks that it round-trips and has exactly `parts`.
 #[track_caller]
-pub fn assert_parts(input: &str, spec: Spec, parts: Parts<'_>) -> Urn {
+pub fn assert_parts(input: &str, spec: UrnSyntax, parts: Parts<'_>) -> Urn {
     let urn = Urn::parse_with(input, spec)
         .unwrap_or_else(|e| panic!("{spec}: {input:?} should parse, got: {e}"));
     assert_eq!(urn.as_str(), input, "{spec}: as_str round-trip");
     assert_eq!(urn.to_string(), input, "{spec}: Display round-trip");
-    assert_eq!(urn.spec(), spec);
+    assert_eq!(urn.syntax(), spec);
     assert_eq!(Parts::of(&urn), parts, "{spec}: parts of {input:?}");
     urn
 }
 
 /// Checks that `input` is rejected under `spec` with exactly this kind, index and message.
 #[track_caller]
-pub fn assert_error(input: &str, spec: Spec, kind: ErrorKind, index: usize, message: &str) {
+pub fn assert_error(
+    input: &str,
+    spec: UrnSyntax,
+    kind: ParseErrorKind,
+    index: usize,
+    message: &str,
+) {
     let error: ParseError = match Urn::parse_with(input, spec) {
         Ok(urn) => panic!("{spec}: {input:?} should be rejected, parsed as {urn:?}"),
         Err(error) => error,
@@ -150,7 +157,7 @@ pub fn assert_tag(input: &str, syntax: TagSyntax, parts: TagParts<'_>) -> TagUri
 pub fn assert_tag_error(
     input: &str,
     syntax: TagSyntax,
-    kind: ErrorKind,
+    kind: ParseErrorKind,
     index: usize,
     message: &str,
 ) {

@@ -8,15 +8,15 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
-use urn_tag::{ParseError, Spec, TagSyntax, TagUri, Urn};
+use urn_tag::{ParseError, TagSyntax, TagUri, Urn, UrnSyntax};
 
 use crate::report::{self, Style};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// URN syntax to check against: rfc8141, rfc2141 or rfc2141bis.
-    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
-    spec: Spec,
+    #[arg(long, default_value_t = UrnSyntax::Rfc8141, value_name = "SPEC")]
+    spec: UrnSyntax,
     /// Tag URI syntax to check against: rfc4151 (the RFC's ABNF), erratum1485 (RFC 5322
     /// local parts) or lenient (also any other authority, reported as "opaque": RFC 4151 §2.1
     /// says software MUST NOT reject a tag only for its authority's form).
@@ -45,7 +45,7 @@ enum Checked {
 }
 
 impl Checked {
-    fn of(input: &str, spec: Spec, tag_syntax: TagSyntax) -> Checked {
+    fn of(input: &str, spec: UrnSyntax, tag_syntax: TagSyntax) -> Checked {
         let invalid = |kind, error: ParseError| Checked::Invalid {
             kind: Some(kind),
             index: error.index(),
@@ -169,7 +169,7 @@ impl Tally {
 
 fn human_line(input: &str, checked: &Checked, style: Style) -> String {
     match checked {
-        Checked::Urn(urn) => format!("{} {input} (URN, {})", style.good("valid  "), urn.spec()),
+        Checked::Urn(urn) => format!("{} {input} (URN, {})", style.good("valid  "), urn.syntax()),
         Checked::Tag(tag) => format!(
             "{} {input} (tag URI, {})",
             style.good("valid  "),
@@ -241,7 +241,7 @@ struct ErrorRecord<'a> {
     message: &'a str,
 }
 
-fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'a> {
+fn json_record<'a>(input: &'a str, spec: UrnSyntax, checked: &'a Checked) -> Record<'a> {
     match checked {
         Checked::Urn(urn) => Record::Urn {
             input,
@@ -251,7 +251,7 @@ fn json_record<'a>(input: &'a str, spec: Spec, checked: &'a Checked) -> Record<'
             nid: urn.nid(),
             nss: urn.nss(),
             components: match spec {
-                Spec::Rfc2141bis => Components::Rfc2141bis {
+                UrnSyntax::Rfc2141bis => Components::Rfc2141bis {
                     query: urn.query(),
                     fragment: urn.fragment(),
                 },

@@ -2,14 +2,15 @@
 
 use std::process::ExitCode;
 
+use urn_tag::Identifier;
 use urn_tag::urn::Equivalence;
-use urn_tag::{Identifier, Spec};
+
+use crate::syntax_args::SyntaxArgs;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax (and equivalence rules) to compare URNs under: rfc8141, rfc2141 or rfc2141bis.
-    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
-    spec: Spec,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
     /// Compare URNs by the RFC procedure alone, without the namespace rules of uuid, isbn,
     /// issn, ietf and nbn.
     #[arg(long)]
@@ -27,7 +28,7 @@ pub struct Args {
 /// which is exact equality; a URN and a tag are never the same.
 pub fn run(args: &Args) -> ExitCode {
     let parse = |input: &str| {
-        Identifier::parse_with(input, args.spec)
+        Identifier::parse_with(input, args.syntax.syntax())
             .map_err(|error| eprintln!("urn-tag: {input}: {error}"))
     };
     let (Ok(a), Ok(b)) = (parse(&args.a), parse(&args.b)) else {

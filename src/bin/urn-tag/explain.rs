@@ -2,18 +2,17 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{AuthorityKind, Identifier, Part, Scheme, Spec, TagSyntax, TagUri, Urn};
+use urn_tag::tag::AuthorityKind;
+use urn_tag::{Identifier, Part, Scheme, TagSyntax, TagUri, Urn, UrnSyntax};
+
+use crate::syntax_args::SyntaxArgs;
 
 use crate::report::{self, Style};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax to read a URN under: rfc8141, rfc2141 or rfc2141bis.
-    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
-    spec: Spec,
-    /// Tag URI syntax to read a tag under: rfc4151, erratum1485 or lenient.
-    #[arg(long, default_value_t = TagSyntax::Rfc4151, value_name = "SYNTAX")]
-    tag_syntax: TagSyntax,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
     /// The identifier to explain.
     input: String,
 }
@@ -23,10 +22,7 @@ pub fn run(args: &Args) -> ExitCode {
         on: report::colour_stdout(),
     };
     let scheme = Scheme::of(&args.input);
-    let parsed = match scheme {
-        Some(Scheme::Tag) => TagUri::parse_with(&args.input, args.tag_syntax).map(Identifier::Tag),
-        _ => Identifier::parse_with(&args.input, args.spec),
-    };
+    let parsed = Identifier::parse_with(&args.input, args.syntax.syntax());
     match parsed {
         Ok(Identifier::Urn(urn)) => {
             print!("{}", explain_urn(&urn, style));
@@ -38,9 +34,12 @@ pub fn run(args: &Args) -> ExitCode {
         }
         Err(error) => {
             let what = match scheme {
-                Some(Scheme::Urn) => format!("invalid URN under {}", args.spec.document()),
+                Some(Scheme::Urn) => format!("invalid URN under {}", args.syntax.spec.document()),
                 Some(Scheme::Tag) => {
-                    format!("invalid tag URI under {}", syntax_name(args.tag_syntax))
+                    format!(
+                        "invalid tag URI under {}",
+                        syntax_name(args.syntax.tag_syntax)
+                    )
                 }
                 None => "invalid".to_owned(),
             };
@@ -120,7 +119,7 @@ fn tag_rule(tag: &TagUri, part: Part) -> &'static str {
             TagSyntax::Erratum1485 => "erratum1485_tagURI",
             TagSyntax::Lenient => "lenient_tagURI",
         },
-        Part::Authority => tag.authority_rule(),
+        Part::Authority => tag.authority_rule().grammar_rule(),
         Part::Date => "date",
         Part::Specific => "specific",
         _ => "fragment",
@@ -128,17 +127,17 @@ fn tag_rule(tag: &TagUri, part: Part) -> &'static str {
 }
 
 /// The grammar rule of `urn.pest` each part comes from.
-fn rule(spec: Spec, part: Part) -> &'static str {
+fn rule(spec: UrnSyntax, part: Part) -> &'static str {
     match (spec, part) {
-        (Spec::Rfc8141, Part::Scheme) => "assigned_name",
-        (Spec::Rfc8141, Part::Nid) => "NID",
-        (Spec::Rfc8141, Part::Nss) => "NSS",
-        (Spec::Rfc2141, Part::Scheme) => "rfc2141_URN",
-        (Spec::Rfc2141, Part::Nid) => "rfc2141_NID",
-        (Spec::Rfc2141, Part::Nss) => "rfc2141_NSS",
-        (Spec::Rfc2141bis, Part::Scheme) => "rfc2141bis_URI",
-        (Spec::Rfc2141bis, Part::Nid) => "rfc2141bis_NID",
-        (Spec::Rfc2141bis, Part::Nss) => "rfc2141bis_NSS",
+        (UrnSyntax::Rfc8141, Part::Scheme) => "assigned_name",
+        (UrnSyntax::Rfc8141, Part::Nid) => "NID",
+        (UrnSyntax::Rfc8141, Part::Nss) => "NSS",
+        (UrnSyntax::Rfc2141, Part::Scheme) => "rfc2141_URN",
+        (UrnSyntax::Rfc2141, Part::Nid) => "rfc2141_NID",
+        (UrnSyntax::Rfc2141, Part::Nss) => "rfc2141_NSS",
+        (UrnSyntax::Rfc2141bis, Part::Scheme) => "rfc2141bis_URI",
+        (UrnSyntax::Rfc2141bis, Part::Nid) => "rfc2141bis_NID",
+        (UrnSyntax::Rfc2141bis, Part::Nss) => "rfc2141bis_NSS",
         (_, Part::RComponent) => "r_component",
         (_, Part::QComponent) => "q_component",
         (_, Part::FComponent) => "f_component",
@@ -151,9 +150,9 @@ fn explain_urn(urn: &Urn, style: Style) -> String {
     let mut out = format!(
         "{urn}\n  {} under {}\n",
         style.good("valid URN"),
-        urn.spec().document()
+        urn.syntax().document()
     );
-    out += &parts_table(urn.as_str(), urn.parts(), |part| rule(urn.spec(), part));
+    out += &parts_table(urn.as_str(), urn.parts(), |part| rule(urn.syntax(), part));
     let class = urn.nid_class();
     let clause = class.clause().map_or_else(
         || " (RFC 8141 §5.1)".to_owned(),

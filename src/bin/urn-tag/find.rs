@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use urn_tag::Spec;
 use urn_tag::find::Finder;
+
+use crate::syntax_args::SyntaxArgs;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax the found URNs must have: rfc8141, rfc2141 or rfc2141bis (tags are RFC 4151).
-    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
-    spec: Spec,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
     /// Keep trailing sentence punctuation (. , ; : ! ? ' * _ ~ and an unmatched ")") in matches.
     #[arg(long)]
     keep_punctuation: bool,
@@ -39,7 +39,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         None => Box::new(io::stdin().lock()),
     };
     let finder = Finder::new()
-        .spec(args.spec)
+        .syntax(args.syntax.syntax())
         .trim_punctuation(!args.keep_punctuation);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut found = 0u64;

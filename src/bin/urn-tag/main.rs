@@ -9,6 +9,7 @@ mod grammar;
 mod mint;
 mod normalize;
 mod report;
+mod syntax_args;
 
 use std::process::ExitCode;
 

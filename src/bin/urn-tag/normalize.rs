@@ -2,13 +2,14 @@
 
 use std::process::ExitCode;
 
-use urn_tag::{Identifier, Spec};
+use urn_tag::Identifier;
+
+use crate::syntax_args::SyntaxArgs;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// URN syntax to read URNs under: rfc8141, rfc2141 or rfc2141bis.
-    #[arg(long, default_value_t = Spec::Rfc8141, value_name = "SPEC")]
-    spec: Spec,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
     /// Print the equivalence key (what `eq` compares) instead of the normalized form.
     #[arg(long)]
     key: bool,
@@ -28,7 +29,7 @@ pub fn run(args: &Args) -> ExitCode {
     let equivalence = crate::eq::equivalence(args.rfc_only);
     let mut status = ExitCode::SUCCESS;
     for input in &args.inputs {
-        match Identifier::parse_with(input, args.spec) {
+        match Identifier::parse_with(input, args.syntax.syntax()) {
             Ok(Identifier::Urn(urn)) if args.key => println!("{}", equivalence.key(&urn)),
             Ok(Identifier::Urn(urn)) => println!("{}", urn.normalized()),
             Ok(Identifier::Tag(tag)) => println!("{tag}"),

@@ -1,0 +1,250 @@
+//! Character classes: the byte sets that the grammars' silent character rules spell out,
+//! for the code that walks identifiers byte by byte (the diagnosis of a rejected input, the
+//! encoder, the lints, the finder).
+//!
+//! Each table mirrors a rule of `urn.pest` or `tag.pest`; the tests below check every table
+//! against its rule byte for byte, so the two cannot drift. Like `syntax`, this module sits at
+//! the bottom of the crate and imports nothing from it.
+
+/// A set of ASCII bytes, as a 128-bit mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ByteSet(u128);
+
+impl ByteSet {
+    pub(crate) const fn from_bytes(bytes: &[u8]) -> Self {
+        let mut mask = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            mask |= 1 << bytes[i];
+            i += 1;
+        }
+        ByteSet(mask)
+    }
+
+    const fn range(first: u8, last: u8) -> Self {
+        let mut mask = 0u128;
+        let mut b = first;
+        while b <= last {
+            mask |= 1 << b;
+            b += 1;
+        }
+        ByteSet(mask)
+    }
+
+    pub(crate) const fn union(self, other: ByteSet) -> ByteSet {
+        ByteSet(self.0 | other.0)
+    }
+
+    /// Whether `b` is in the set; bytes outside ASCII never are.
+    #[inline]
+    pub(crate) const fn contains(self, b: u8) -> bool {
+        b < 128 && self.0 & (1 << b) != 0
+    }
+}
+
+/// RFC 5234 `ALPHA / DIGIT` (RFC 3986's obsolete `alphanum`, RFC 4151's `alphaNum`).
+pub(crate) const ALPHANUM: ByteSet = ByteSet::range(b'a', b'z')
+    .union(ByteSet::range(b'A', b'Z'))
+    .union(ByteSet::range(b'0', b'9'));
+
+/// RFC 3986 §2.3 `unreserved`.
+pub(crate) const UNRESERVED: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"-._~"));
+
+/// RFC 3986 §2.2 `sub-delims`.
+pub(crate) const SUB_DELIMS: ByteSet = ByteSet::from_bytes(b"!$&'()*+,;=");
+
+/// RFC 3986 §3.3 `pchar`, except its `pct-encoded` alternative (a `%` needs two hex digits
+/// after it, which a set of single bytes cannot say).
+pub(crate) const PCHAR: ByteSet = UNRESERVED
+    .union(SUB_DELIMS)
+    .union(ByteSet::from_bytes(b":@"));
+
+/// `pchar / "/"`: the RFC 8141 NSS after its first character.
+pub(crate) const PCHAR_OR_SLASH: ByteSet = PCHAR.union(ByteSet::from_bytes(b"/"));
+
+/// RFC 3986 `query` and `fragment`: `pchar / "/" / "?"`, again without `pct-encoded`.
+pub(crate) const QUERY: ByteSet = PCHAR.union(ByteSet::from_bytes(b"/?"));
+
+/// RFC 2141 §2.2 `<trans>` without `<reserved>`: letters, digits and `<other>`.
+pub(crate) const RFC2141_TRANS: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"()+,-.:=@;$_!*'"));
+
+/// RFC 2141 §2.3 `<reserved>` other than `%`.
+pub(crate) const RFC2141_RESERVED: ByteSet = ByteSet::from_bytes(b"/?#");
+
+/// RFC 4151 `1*(alphaNum /"-"/"."/"_")`: the original email local part.
+pub(crate) const TAG_LOCAL_PART: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"-._"));
+
+/// RFC 5322 `atext` limited to what a URI path segment holds unencoded (`tag.pest`'s
+/// `erratum1485_atext`).
+pub(crate) const TAG_ERRATUM_ATEXT: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"!$&'*+-=_~"));
+
+/// `tag.pest`'s `opaqueAuthority`: `pchar / "/"` without ":" and "," (and without
+/// `pct-encoded`).
+pub(crate) const TAG_OPAQUE: ByteSet = UNRESERVED.union(ByteSet::from_bytes(b"!$&'()*+;=@/"));
+
+/// Whether `b` is an RFC 5234 `HEXDIG` (either case).
+#[inline]
+pub(crate) const fn is_hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+/// The value of a hexadecimal digit.
+const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The octet of the `%HH` triplet at `i`, if there is one.
+pub(crate) fn triplet(bytes: &[u8], i: usize) -> Option<u8> {
+    match bytes.get(i..i + 3)? {
+        [b'%', high, low] => Some(hex_value(*high)? << 4 | hex_value(*low)?),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::tag::{Rule as TagRule, TagGrammar};
+    use crate::grammar::{Rule as UrnRule, UrnGrammar};
+    use pest::Parser;
+
+    /// Asserts that a grammar (`accepts`) accepts `template` with an ASCII character `c` in
+    /// place of `{}` exactly when `c` is in `set` or is one of the `delimiters` that may end
+    /// the part there: the table and the grammar rule it copies agree.
+    #[track_caller]
+    fn assert_mirrors_grammar(
+        set: ByteSet,
+        template: &str,
+        delimiters: &[u8],
+        accepts: impl Fn(&str) -> bool,
+    ) {
+        let expected = set.union(ByteSet::from_bytes(delimiters));
+        for b in 0u8..128 {
+            let c = char::from(b);
+            let input = template.replace("{}", c.encode_utf8(&mut [0; 4]));
+            assert_eq!(expected.contains(b), accepts(&input), "{c:?} in {input:?}");
+        }
+    }
+
+    #[track_caller]
+    fn assert_mirrors_urn(set: ByteSet, entry: UrnRule, template: &str, delimiters: &[u8]) {
+        assert_mirrors_grammar(set, template, delimiters, |input| {
+            UrnGrammar::parse(entry, input).is_ok()
+        });
+    }
+
+    #[track_caller]
+    fn assert_mirrors_tag(set: ByteSet, entry: TagRule, template: &str, delimiters: &[u8]) {
+        assert_mirrors_grammar(set, template, delimiters, |input| {
+            TagGrammar::parse(entry, input).is_ok()
+        });
+    }
+
+    #[test]
+    fn alphanum_mirrors_nid() {
+        assert_mirrors_urn(ALPHANUM, UrnRule::rfc8141, "urn:a{}:x", b"");
+    }
+
+    #[test]
+    fn pchar_mirrors_draft_nss() {
+        assert_mirrors_urn(PCHAR, UrnRule::rfc2141bis, "urn:ab:x{}", b"?#");
+    }
+
+    #[test]
+    fn pchar_or_slash_mirrors_rfc8141_nss() {
+        assert_mirrors_urn(PCHAR_OR_SLASH, UrnRule::rfc8141, "urn:ab:x{}", b"#");
+    }
+
+    #[test]
+    fn query_mirrors_fragment() {
+        assert_mirrors_urn(QUERY, UrnRule::rfc8141, "urn:ab:x#{}", b"");
+        assert_mirrors_urn(QUERY, UrnRule::rfc2141bis, "urn:ab:x?{}", b"#");
+    }
+
+    #[test]
+    fn rfc2141_trans_mirrors_rfc2141_nss() {
+        assert_mirrors_urn(RFC2141_TRANS, UrnRule::rfc2141, "urn:ab:x{}", b"");
+    }
+
+    #[test]
+    fn alphanum_mirrors_dns_name() {
+        assert_mirrors_tag(ALPHANUM, TagRule::rfc4151, "tag:a{}b.c,2000:", b"-.@");
+    }
+
+    #[test]
+    fn tag_local_part_mirrors_email_address() {
+        assert_mirrors_tag(TAG_LOCAL_PART, TagRule::rfc4151, "tag:a{}b@c.d,2000:", b"");
+    }
+
+    #[test]
+    fn tag_erratum_atext_mirrors_erratum_email_address() {
+        let template = "tag:a{}b@c.d,2000:";
+        assert_mirrors_tag(TAG_ERRATUM_ATEXT, TagRule::erratum1485, template, b".");
+    }
+
+    #[test]
+    fn tag_opaque_mirrors_lenient_authority() {
+        assert_mirrors_tag(TAG_OPAQUE, TagRule::lenient, "tag:a{}b,2000:", b"");
+    }
+
+    #[test]
+    fn query_mirrors_tag_specific_and_fragment() {
+        assert_mirrors_tag(QUERY, TagRule::rfc4151, "tag:a.b,2000:x{}", b"#");
+        assert_mirrors_tag(QUERY, TagRule::rfc4151, "tag:a.b,2000:x#{}", b"");
+    }
+
+    #[test]
+    fn erratum_atext_is_atext_within_pchar() {
+        let atext = ALPHANUM.union(ByteSet::from_bytes(b"!#$%&'*+-/=?^_`{|}~"));
+        let pchar = UNRESERVED.union(SUB_DELIMS);
+        for b in 0u8..128 {
+            let expected = atext.contains(b) && pchar.contains(b);
+            assert_eq!(
+                TAG_ERRATUM_ATEXT.contains(b),
+                expected,
+                "{:?}",
+                char::from(b)
+            );
+        }
+    }
+
+    #[test]
+    fn unreserved_and_sub_delims_partition_pchar() {
+        let colon_at = ByteSet::from_bytes(b":@");
+        assert_eq!(UNRESERVED.union(SUB_DELIMS).union(colon_at), PCHAR);
+        assert_eq!(UNRESERVED.0 & SUB_DELIMS.0, 0);
+        assert!(b"/?#".iter().all(|&b| RFC2141_RESERVED.contains(b)));
+    }
+
+    #[test]
+    fn non_ascii_bytes_are_in_no_set() {
+        let sets = [
+            ALPHANUM,
+            UNRESERVED,
+            SUB_DELIMS,
+            PCHAR,
+            QUERY,
+            RFC2141_TRANS,
+            TAG_LOCAL_PART,
+            TAG_ERRATUM_ATEXT,
+            TAG_OPAQUE,
+        ];
+        for set in sets {
+            assert!((128u8..=255).all(|b| !set.contains(b)));
+        }
+    }
+
+    #[test]
+    fn triplet_reads_either_case_and_nothing_else() {
+        assert_eq!(triplet(b"%2c", 0), Some(0x2C));
+        assert_eq!(triplet(b"a%2C", 1), Some(0x2C));
+        assert_eq!(triplet(b"%2", 0), None);
+        assert_eq!(triplet(b"%zz", 0), None);
+        assert_eq!(triplet(b"x2C", 0), None);
+    }
+}
