@@ -1,5 +1,7 @@
 //! Style gates for every `.pest` file at the repository root (see docs/grammar-review.md):
-//! each rule names its RFC section in the `///` lines before it, and the file is formatted.
+//! each rule names its RFC section in the `///` lines before it (or says that the crate added
+//! it), comments point at source files that exist rather than at private functions, and the
+//! file is formatted.
 //!
 //! The formatting check stands in for pest_fmt, which cannot be a dependency here: it turns on
 //! pest_derive's `std` feature, and the library is `no_std`. Its layout is the one pest_fmt
@@ -48,13 +50,17 @@ fn rules(text: &str) -> Vec<(Pair<'_, Rule>, Vec<&str>)> {
     rules
 }
 
+/// The marker that opens the first `///` line of a rule no RFC has: an entry rule, a wrapper
+/// of the erratum or of the lenient syntax, an authority of unknown form.
+const ADDED: &str = "Added by urn-tag: ";
+
 #[test]
 fn every_rule_names_its_rfc_section_first() {
     // "RFC 8141 §2.3.1", "RFC 5234 Appendix B.1", "draft-ietf-urnbis-rfc2141bis-urn-01
     // Appendix B", "RFC 4151 §2.1", "RFC 4151 erratum 1485", each followed by ":" (then the
-    // ABNF or a comment).
+    // ABNF or a comment); or the marker of a rule the crate added.
     let section = Regex::new(
-        r"^(RFC [0-9]{4}|draft-ietf-[a-z0-9-]+-[0-9]{2}) (§[0-9]+(\.[0-9]+)*|Appendix [A-Z](\.[0-9]+)*|erratum [0-9]+)\b[^:]*:",
+        r"^((RFC [0-9]{4}|draft-ietf-[a-z0-9-]+-[0-9]{2}) (§[0-9]+(\.[0-9]+)*|Appendix [A-Z](\.[0-9]+)*|erratum [0-9]+)\b[^:]*:|Added by urn-tag: )",
     )
     .expect("regex");
     let mut failures = Vec::new();
@@ -65,13 +71,87 @@ fn every_rule_names_its_rfc_section_first() {
             match doc.first() {
                 Some(first) if section.is_match(first) => {}
                 Some(first) => failures.push(format!(
-                    "{file}:{line}: {name}: the first /// line does not start with an RFC \
-                     section and a colon: {first:?}"
+                    "{file}:{line}: {name}: the first /// line starts neither with an RFC \
+                     section and a colon nor with {ADDED:?}: {first:?}"
                 )),
                 None => failures.push(format!("{file}:{line}: {name}: no /// lines")),
             }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Rules that the RFCs have must not say the crate added them: the marker is kept for the
+/// rules that no RFC has, whose names start with an entry rule's name or a prefix of the
+/// crate's own variants, or are the opaque authority.
+#[test]
+fn only_invented_rules_carry_the_added_marker() {
+    let entries = [
+        "rfc8141",
+        "rfc2141",
+        "rfc2141bis",
+        "rfc4151",
+        "erratum1485",
+        "lenient",
+    ];
+    let invented = |name: &str| {
+        entries.contains(&name)
+            || name.starts_with("lenient_")
+            || name == "opaqueAuthority"
+            || name == "erratum1485_tagURI"
+            || name == "erratum1485_authorityName"
+    };
+    let mut failures = Vec::new();
+    for (file, text) in grammar_files() {
+        for (rule, doc) in rules(&text) {
+            let name = rule.clone().into_inner().next().expect("name").as_str();
+            let marked = doc.first().is_some_and(|first| first.starts_with(ADDED));
+            if marked != invented(name) {
+                failures.push(format!(
+                    "{file}: {name}: marked {marked}, invented {}",
+                    invented(name)
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Comments cite the source files that check what a grammar leaves to Rust, and those files
+/// exist; they never name a private function, which a reviewer cannot find and a rename
+/// silently breaks.
+#[test]
+fn comments_cite_files_that_exist_not_functions() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file_reference = Regex::new(r"\bsrc/[a-z0-9_/]+\.rs\b").expect("regex");
+    let rust_path = Regex::new(r"`[a-z_]+::[a-z_]+`").expect("regex");
+    let mut failures = Vec::new();
+    let mut cited = 0;
+    for (file, text) in grammar_files() {
+        for (index, line) in text.lines().enumerate() {
+            let comment = match line.find("//") {
+                Some(start) => &line[start..],
+                None => continue,
+            };
+            for found in file_reference.find_iter(comment) {
+                cited += 1;
+                if !root.join(found.as_str()).is_file() {
+                    failures.push(format!("{file}:{}: no file {}", index + 1, found.as_str()));
+                }
+            }
+            if let Some(found) = rust_path.find(comment) {
+                failures.push(format!(
+                    "{file}:{}: cite the file, not the function {}",
+                    index + 1,
+                    found.as_str()
+                ));
+            }
+        }
+    }
+    assert!(
+        cited >= 4,
+        "the grammars cite the files that check their rules"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -198,6 +278,9 @@ fn grammar_files_are_formatted() {
         for (index, line) in text.lines().enumerate() {
             if line.ends_with(' ') {
                 failures.push(format!("{file}:{}: trailing white space", index + 1));
+            }
+            if line.chars().count() > 100 {
+                failures.push(format!("{file}:{}: longer than 100 columns", index + 1));
             }
         }
         if text.contains("\n\n\n") {

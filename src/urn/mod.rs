@@ -23,6 +23,7 @@ mod encode;
 mod equivalence;
 mod lint;
 mod nid;
+mod prose;
 mod recognize;
 pub mod registry;
 mod value;

@@ -6,11 +6,11 @@
 use alloc::borrow::{Cow, ToOwned};
 use alloc::string::String;
 use core::fmt;
-use core::num::NonZeroUsize;
 use core::ops::Range;
 
+use super::prose;
 use super::recognize::{self, Offsets};
-use crate::error::{ParseError, ParseErrorKind, Part};
+use crate::error::{ParseError, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
 /// A Uniform Resource Name, checked against one of the URN syntaxes.
@@ -451,42 +451,8 @@ impl<S: AsRef<str>> Urn<S> {
 /// Recognizes `input` and applies the rules the grammar cannot state.
 fn check(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
     let offsets = recognize::recognize(input, syntax)?;
-    check_prose_rules(input, syntax, &offsets)?;
+    prose::check(input, syntax, &offsets)?;
     Ok(offsets)
-}
-
-/// The prose rules of RFC 2141 and the 2011 draft: the NID "urn" is reserved (RFC 2141 §2.1,
-/// draft §2.1) and the NUL octet must not appear, not even as `%00` (RFC 2141 §2.4, draft
-/// §2.3.3). RFC 8141 has neither rule.
-fn check_prose_rules(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result<(), ParseError> {
-    if syntax.reserves_urn_nid() && input[SCHEME_LEN..offsets.nid_end].eq_ignore_ascii_case("urn") {
-        return Err(ParseError::new(
-            ParseErrorKind::ReservedNid(syntax),
-            SCHEME_LEN,
-        ));
-    }
-    if !syntax.forbids_nul() {
-        return Ok(());
-    }
-    let bytes = input.as_bytes();
-    // The grammar has already checked that every '%' starts a well-formed escape.
-    let nul = (offsets.nid_end + 1..bytes.len().saturating_sub(2))
-        .find(|&i| bytes[i] == b'%' && bytes[i + 1] == b'0' && bytes[i + 2] == b'0');
-    let Some(i) = nul else {
-        return Ok(());
-    };
-    let starts_before = |start: Option<NonZeroUsize>| start.is_some_and(|start| start.get() <= i);
-    let part = if starts_before(offsets.f_start) {
-        Part::Fragment
-    } else if starts_before(offsets.q_start) {
-        Part::Query
-    } else {
-        Part::Nss
-    };
-    Err(ParseError::new(
-        ParseErrorKind::NulOctet { part, syntax },
-        i,
-    ))
 }
 
 /// Shows the exact text first, so that values that are not `==` never print alike, then the
