@@ -82,17 +82,35 @@ pub fn decode_utf8(text: &str) -> Result<Cow<'_, str>, Utf8Error> {
 /// characters outside ASCII is shown as those characters.
 ///
 /// Everything that could change what a reader takes the identifier to be stays encoded:
-/// every encoded ASCII character (`%2C` is not `,`: RFC 8141 §3.2 keeps them apart), control,
-/// space and invisible formatting characters (bidirectional marks, zero-width characters),
-/// and octets that are not UTF-8. Use this form only for display; transport the canonical
-/// text (RFC 8141 §4.4: "they MUST be represented in the format defined herein").
+///
+/// * every encoded ASCII character (`%2C` is not `,`: RFC 8141 §3.2 keeps them apart), and
+///   octets that are not UTF-8;
+/// * characters that render as nothing or as white space: controls, format characters
+///   (bidirectional marks and overrides, zero-width joiners, U+0600 and its kin, U+1D173 and
+///   the other musical format characters), line and paragraph separators, space characters,
+///   variation selectors and the other default-ignorable characters, and blank-looking
+///   letters and symbols (Hangul fillers, U+2800 BRAILLE PATTERN BLANK);
+/// * characters that are unassigned (in Unicode 18), private-use, or noncharacters
+///   (U+FFFE, U+10FFFF, ...), which no reader can check;
+/// * a combining mark with no decoded base before it (a mark after a literal `e` would draw
+///   `é`, which reads as the different URN that encodes U+00E9);
+/// * letters of right-to-left scripts, whose bidirectional reordering would move the parts of
+///   the identifier around on screen.
+///
+/// So two URNs that are not equivalent never have the same display form. Text that is
+/// canonically equivalent in Unicode (a precomposed `é` and `e` with a combining accent, both
+/// decoded after another decoded letter) can still look alike: the display form does not
+/// normalize, because RFC 8141 §3.2 compares the encoded octets. Use this form only for
+/// display; transport the canonical text (RFC 8141 §4.4: "they MUST be represented in the
+/// format defined herein").
 ///
 /// ```
 /// use urn_tag::percent;
 ///
 /// assert_eq!(percent::decode_for_display("urn:example:caf%C3%A9%2C%20x"), "urn:example:café%2C%20x");
-/// // U+202E RIGHT-TO-LEFT OVERRIDE stays encoded.
+/// // U+202E RIGHT-TO-LEFT OVERRIDE and a combining accent with no decoded base stay encoded.
 /// assert_eq!(percent::decode_for_display("urn:example:%E2%80%AEx"), "urn:example:%E2%80%AEx");
+/// assert_eq!(percent::decode_for_display("urn:example:e%CC%81"), "urn:example:e%CC%81");
 /// ```
 pub fn decode_for_display(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
@@ -110,48 +128,97 @@ pub fn decode_for_display(text: &str) -> Cow<'_, str> {
             i += 3;
         }
         if octets.is_empty() {
-            let ch = text[i..].chars().next().expect("i is a char boundary");
+            let ch = text[i..].chars().next().unwrap_or('\u{FFFD}');
             out.push(ch);
             i += ch.len_utf8();
             continue;
         }
+        // Whether the character shown last is a decoded base a combining mark may attach to.
+        let mut after_decoded_base = false;
         let mut octet_index = 0;
         for chunk in octets.utf8_chunks() {
             for ch in chunk.valid().chars() {
                 let len = ch.len_utf8();
-                if is_displayable(ch) {
+                let shown = match displayable(ch) {
+                    Display::Base => true,
+                    Display::Mark => after_decoded_base,
+                    Display::Never => false,
+                };
+                if shown {
                     out.push(ch);
+                    after_decoded_base = true;
                 } else {
                     let from = run_start + 3 * octet_index;
                     out.push_str(&text[from..from + 3 * len]);
+                    after_decoded_base = false;
                 }
                 octet_index += len;
             }
             let invalid = chunk.invalid().len();
-            let from = run_start + 3 * octet_index;
-            out.push_str(&text[from..from + 3 * invalid]);
+            if invalid > 0 {
+                let from = run_start + 3 * octet_index;
+                out.push_str(&text[from..from + 3 * invalid]);
+                after_decoded_base = false;
+            }
             octet_index += invalid;
         }
     }
     Cow::Owned(out)
 }
 
-/// Whether a decoded character may be shown in place of its encoding: visible and outside
-/// ASCII.
-fn is_displayable(ch: char) -> bool {
-    let invisible = matches!(ch,
+/// Whether a decoded character may be shown in place of its encoding.
+enum Display {
+    /// Yes: a visible character.
+    Base,
+    /// Only right after a decoded base: a combining mark.
+    Mark,
+    /// No.
+    Never,
+}
+
+fn displayable(ch: char) -> Display {
+    use unicode_properties::{GeneralCategory as Gc, UnicodeGeneralCategory};
+
+    let blank_or_ignorable = matches!(ch,
         '\u{AD}' // soft hyphen
         | '\u{034F}' // combining grapheme joiner
         | '\u{061C}' // Arabic letter mark
         | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+        | '\u{17B4}' | '\u{17B5}' // Khmer inherent vowels
         | '\u{180B}'..='\u{180F}' // Mongolian variation selectors and vowel separator
         | '\u{200B}'..='\u{200F}' // zero-width characters and directional marks
         | '\u{202A}'..='\u{202E}' // directional embeddings and overrides
         | '\u{2060}'..='\u{206F}' // word joiner, invisible operators, directional isolates
+        | '\u{2800}' // braille pattern blank
         | '\u{FE00}'..='\u{FE0F}' // variation selectors
         | '\u{FEFF}' // zero-width no-break space
         | '\u{FFF0}'..='\u{FFFB}' // specials, interlinear annotation
+        | '\u{1BCA0}'..='\u{1BCA3}' // shorthand format controls
+        | '\u{1D173}'..='\u{1D17A}' // musical symbol format characters
         | '\u{E0000}'..='\u{E0FFF}' // tags and variation selectors supplement
     );
-    !ch.is_ascii() && !ch.is_control() && !ch.is_whitespace() && !invisible
+    // The blocks of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, ...), whose
+    // default bidirectional class is R or AL even where unassigned.
+    let right_to_left = matches!(ch,
+        '\u{0590}'..='\u{08FF}'
+        | '\u{FB1D}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}'
+        | '\u{10800}'..='\u{10FFF}'
+        | '\u{1E800}'..='\u{1EFFF}'
+    );
+    if ch.is_ascii() || blank_or_ignorable || right_to_left {
+        return Display::Never;
+    }
+    match ch.general_category() {
+        Gc::Control
+        | Gc::Format
+        | Gc::Surrogate
+        | Gc::PrivateUse
+        | Gc::Unassigned
+        | Gc::SpaceSeparator
+        | Gc::LineSeparator
+        | Gc::ParagraphSeparator => Display::Never,
+        Gc::NonspacingMark | Gc::SpacingMark | Gc::EnclosingMark => Display::Mark,
+        _ => Display::Base,
+    }
 }

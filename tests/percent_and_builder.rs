@@ -48,6 +48,22 @@ fn decode_utf8_reports_invalid_octets() {
 #[case::invalid_utf8_stays_encoded("urn:example:%C3%28%E2%82%AC", "urn:example:%C3%28€")]
 #[case::lower_hex_kept_as_written("urn:example:%c3%a9%c3", "urn:example:é%c3")]
 #[case::emoji("urn:example:%F0%9F%A6%80", "urn:example:🦀")]
+#[case::musical_format_char_u1d173("urn:ex:a%F0%9D%85%B3b", "urn:ex:a%F0%9D%85%B3b")]
+#[case::arabic_number_sign_u0600("urn:ex:%D8%80x", "urn:ex:%D8%80x")]
+#[case::braille_blank_u2800("urn:ex:a%E2%A0%80b", "urn:ex:a%E2%A0%80b")]
+#[case::lone_combining_acute("urn:ex:%CC%81", "urn:ex:%CC%81")]
+#[case::combining_acute_after_ascii("urn:ex:e%CC%81", "urn:ex:e%CC%81")]
+#[case::combining_acute_after_decoded_base("urn:ex:%C3%A9%CC%81", "urn:ex:é\u{301}")]
+#[case::noncharacter_u10ffff("urn:ex:%F4%8F%BF%BF", "urn:ex:%F4%8F%BF%BF")]
+#[case::noncharacter_ufffe("urn:ex:%EF%BF%BE", "urn:ex:%EF%BF%BE")]
+#[case::private_use_ue000("urn:ex:%EE%80%80", "urn:ex:%EE%80%80")]
+#[case::unassigned_u0378("urn:ex:%CD%B8", "urn:ex:%CD%B8")]
+#[case::hebrew_reorders("urn:ex:%D7%90b", "urn:ex:%D7%90b")]
+#[case::ideographic_space("urn:ex:%E3%80%80", "urn:ex:%E3%80%80")]
+#[case::line_separator("urn:ex:%E2%80%A8", "urn:ex:%E2%80%A8")]
+#[case::variation_selector_after_base("urn:ex:%E2%9C%8C%EF%B8%8F", "urn:ex:✌%EF%B8%8F")]
+#[case::hangul_filler("urn:ex:%E3%85%A4", "urn:ex:%E3%85%A4")]
+#[case::cjk("urn:ex:%E6%97%A5%E6%9C%AC", "urn:ex:日本")]
 fn display_form(#[case] input: &str, #[case] shown: &str) {
     assert_eq!(Urn::parse(input).unwrap().display_form(), shown);
 }

@@ -172,3 +172,93 @@ proptest! {
         prop_assert_eq!(percent::decode_utf8(urn.nss()).unwrap(), text.as_str());
     }
 }
+
+/// Pieces of NSS chosen to collide in the display form if anything can: letters and their
+/// encodings in both cases, combining marks with and without a base, format, blank,
+/// right-to-left, unassigned and non-characters, broken UTF-8.
+const DISPLAY_PIECES: [&str; 23] = [
+    "a",
+    "e",
+    ",",
+    "%61",
+    "%2C",
+    "%2c",
+    "%C3%A9",
+    "%c3%a9",
+    "%CC%81",
+    "%cc%81",
+    "%E2%80%AE",
+    "%E2%80%8B",
+    "%D7%90",
+    "%D8%80",
+    "%E2%A0%80",
+    "%F0%9D%85%B3",
+    "%F4%8F%BF%BF",
+    "%CD%B8",
+    "%EE%80%80",
+    "%E6%97%A5",
+    "%C3",
+    "%A9",
+    "%EF%B8%8F",
+];
+
+/// RFC 8141 §4.4: the display form cannot mislead, so two URNs that are not equivalent never
+/// display alike. Every NSS of one to three pieces, in both cases of the NID, grouped by
+/// display form: each group holds equivalent URNs only.
+#[test]
+fn urns_that_display_alike_are_equivalent() {
+    use std::collections::HashMap;
+    let mut by_display: HashMap<String, Vec<Urn>> = HashMap::new();
+    let mut nsss: Vec<String> = DISPLAY_PIECES.iter().map(|p| p.to_string()).collect();
+    for _ in 1..3 {
+        let longer: Vec<String> = nsss
+            .iter()
+            .filter(|nss| nss.len() < 24)
+            .flat_map(|nss| DISPLAY_PIECES.iter().map(move |p| format!("{nss}{p}")))
+            .collect();
+        nsss.extend(longer);
+    }
+    for nss in &nsss {
+        for nid in ["ex", "EX"] {
+            let urn = Urn::parse(&format!("urn:{nid}:{nss}")).unwrap();
+            by_display
+                .entry(urn.display_form().into_owned())
+                .or_default()
+                .push(urn);
+        }
+    }
+    let mut shared = 0;
+    for (display, urns) in &by_display {
+        shared += usize::from(urns.len() > 1);
+        let key = urns[0].equivalence_key();
+        for urn in urns {
+            assert_eq!(urn.equivalence_key(), key, "{urn} displays as {display}");
+        }
+    }
+    // The pieces do make URNs that display alike (hex case, NID case), so the check bites.
+    assert!(shared > 1000, "only {shared} displays are shared");
+}
+
+proptest! {
+    /// The same on random pairs of longer URNs made of the same pieces.
+    #[test]
+    fn random_urns_that_display_alike_are_equivalent(
+        a in display_candidate(),
+        b in display_candidate(),
+    ) {
+        if a.display_form() == b.display_form() {
+            prop_assert!(a.equivalent(&b), "{} and {} both display as {}", a, b, a.display_form());
+        }
+    }
+}
+
+fn display_candidate() -> impl Strategy<Value = Urn> {
+    let piece = prop::sample::select(DISPLAY_PIECES.to_vec());
+    (
+        prop::sample::select(vec!["ex", "EX"]),
+        prop::collection::vec(piece, 1..8),
+    )
+        .prop_map(|(nid, pieces)| {
+            Urn::parse(&format!("urn:{nid}:{}", pieces.concat())).expect("a URN")
+        })
+}
