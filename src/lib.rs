@@ -101,6 +101,7 @@ mod error;
 pub mod find;
 mod grammar;
 mod identifier;
+mod namespace;
 pub mod percent;
 #[cfg(feature = "serde")]
 mod serde;
