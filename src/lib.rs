@@ -104,6 +104,7 @@ mod error;
 pub mod find;
 mod grammar;
 mod identifier;
+mod namespace;
 pub mod percent;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]

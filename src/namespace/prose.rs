@@ -1,0 +1,592 @@
+//! The rules that namespace registrations state in prose, checked on an NSS that its grammar
+//! file (`namespaces/<nid>.pest`) accepted.
+//!
+//! [`check`] rejects: check digits and check characters that the registration or the standard
+//! it names requires, lengths the grammar leaves to Rust, and the few structural sentences no
+//! grammar can say. [`lints`] never rejects: what a registration only advises, and what
+//! depends on assignments (a version, a sub-namespace) that the registration does not close.
+//!
+//! Every function takes the NSS as written in the URN (percent-encoded) and indexes bytes of
+//! it. None of them panics on any input, the grammar's rejects included; on those their
+//! answers mean nothing.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A prose rule that an NSS breaks: where, and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Violation {
+    /// The byte of the NSS where the rule is broken.
+    pub(crate) index: usize,
+    pub(crate) kind: ViolationKind,
+}
+
+/// The prose rules [`check`] applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ViolationKind {
+    /// ISBN-10 (modulus 11) or ISBN-13 (modulus 10) check digit (ISO 2108).
+    IsbnCheckDigit { expected: char, found: char },
+    /// More hyphens than an ISBN has gaps between its parts.
+    IsbnHyphens { digits: usize, max: usize },
+    /// ISSN check digit, "calculated on a modulus 11 basis using weights 8 to 2".
+    IssnCheckDigit { expected: char, found: char },
+    /// An MRN's OID or OSNID longer than its ABNF's counted repetition allows.
+    MrnTooLong {
+        part: MrnPart,
+        max: usize,
+        len: usize,
+    },
+    /// A GSMA IMEI URN whose IMEI is not `imeival` and whose `vers` is absent or 0.
+    GsmaExtImeiVersion,
+    /// A NewsML DateId that is no day of the calendar.
+    NewsmlDate { year: u16, month: u8, day: u8 },
+    /// A NewsML ProviderId that is not an Internet domain name.
+    NewsmlProviderId,
+    /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
+    IsanCheck { expected: char, found: char },
+}
+
+/// The two length-limited parts of an MRN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MrnPart {
+    /// The organization ID.
+    Oid,
+    /// The organization-specific namespace ID.
+    Osnid,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ViolationKind::IsbnCheckDigit { expected, found } => write!(
+                f,
+                "ISBN check digit must be {expected}, not {found} (ISO 2108)"
+            ),
+            ViolationKind::IsbnHyphens { digits, max } => write!(
+                f,
+                "an ISBN-{digits} has at most {max} hyphens, one between each two of its parts \
+                 (urn:isbn registration)"
+            ),
+            ViolationKind::IssnCheckDigit { expected, found } => write!(
+                f,
+                "ISSN check digit must be {expected}, not {found} (ISO 3297)"
+            ),
+            ViolationKind::MrnTooLong { part, max, len } => {
+                let name = match part {
+                    MrnPart::Oid => "OID",
+                    MrnPart::Osnid => "OSNID",
+                };
+                write!(
+                    f,
+                    "MRN {name} must be at most {max} characters, not {len} \
+                     (urn:mrn registration)"
+                )
+            }
+            ViolationKind::GsmaExtImeiVersion => f.write_str(
+                "an IMEI that is not 8-6-1 digits needs a 'vers' parameter other than 0 \
+                 (RFC 7254 §4.1)",
+            ),
+            ViolationKind::NewsmlDate { year, month, day } => write!(
+                f,
+                "NewsML DateId must be a date; {year:04}-{month:02}-{day:02} is none \
+                 (RFC 3085 §2)"
+            ),
+            ViolationKind::NewsmlProviderId => {
+                f.write_str("NewsML ProviderId must be an Internet domain name (RFC 3085 §2)")
+            }
+            ViolationKind::IsanCheck { expected, found } => write!(
+                f,
+                "ISAN check character must be {expected}, not {found} (ISO 15706)"
+            ),
+        }
+    }
+}
+
+/// Checks the prose rules of the namespace whose grammar has the entry rule `nid_prefix`
+/// (`isbn`, `nid_3gpp`, ...) on `nss`, which that grammar accepted.
+pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
+    match nid_prefix {
+        "isbn" => isbn(nss),
+        "issn" => issn(nss),
+        "mrn" => mrn(nss),
+        "gsma" => gsma(nss),
+        "newsml" => newsml(nss),
+        "isan" => isan(nss),
+        _ => Ok(()),
+    }
+}
+
+fn violation(index: usize, kind: ViolationKind) -> Result<(), Violation> {
+    Err(Violation { index, kind })
+}
+
+/// The digits (and a final `X`) of an ISBN or ISSN with their byte indices, hyphens skipped.
+fn digits_with_index(nss: &str) -> Vec<(usize, u8)> {
+    nss.bytes()
+        .enumerate()
+        .filter(|&(_, b)| b != b'-')
+        .collect()
+}
+
+fn digit_value(b: u8) -> u32 {
+    match b {
+        b'0'..=b'9' => u32::from(b - b'0'),
+        b'X' | b'x' => 10,
+        _ => 0,
+    }
+}
+
+/// A check value of 0 to 10 as its character, `X` for 10.
+fn check_char(value: u32) -> char {
+    match value {
+        10 => 'X',
+        v => char::from_digit(v, 10).unwrap_or('?'),
+    }
+}
+
+/// `isbn`, IANA registration template, version 2, "Syntax": an ISBN-13 is "divided into five
+/// parts which may be separated by optional hyphens" and ends with "a modulo 10 check digit";
+/// an ISBN-10 "was divided into four parts" and ends with "a modulo 11 check digit, using
+/// upper-case "X" instead of 10; the details of the calculation being specified in ISO
+/// 2108-1992". The modulus-10 digit uses the GS1 weights 1 and 3 (ISO 2108:2017); the
+/// modulus-11 digit the weights 10 down to 2.
+fn isbn(nss: &str) -> Result<(), Violation> {
+    let digits = digits_with_index(nss);
+    let max_hyphens = match digits.len() {
+        13 => 4,
+        10 => 3,
+        _ => return Ok(()),
+    };
+    if let Some((index, _)) = nss
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'-')
+        .nth(max_hyphens)
+    {
+        return violation(
+            index,
+            ViolationKind::IsbnHyphens {
+                digits: digits.len(),
+                max: max_hyphens,
+            },
+        );
+    }
+    let (body, &(index, found)) = match digits.split_last() {
+        Some((last, body)) => (body, last),
+        None => return Ok(()),
+    };
+    let expected = if digits.len() == 13 {
+        let sum: u32 = body
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, d))| digit_value(d) * if i % 2 == 0 { 1 } else { 3 })
+            .sum();
+        (10 - sum % 10) % 10
+    } else {
+        let sum: u32 = body
+            .iter()
+            .zip((2..=10).rev())
+            .map(|(&(_, d), weight)| digit_value(d) * weight)
+            .sum();
+        (11 - sum % 11) % 11
+    };
+    let expected = check_char(expected);
+    if char::from(found) != expected {
+        return violation(
+            index,
+            ViolationKind::IsbnCheckDigit {
+                expected,
+                found: char::from(found),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `issn`, IANA registration template, version 2, "Syntax": "The check digit is always
+/// located in the extreme right (low order) position, and is calculated on a modulus 11 basis
+/// using weights 8 to 2." (ISO 3297; "X" stands for 10.) A lower-case `x` counts as `X` here;
+/// its case is a lint.
+fn issn(nss: &str) -> Result<(), Violation> {
+    let digits = digits_with_index(nss);
+    let Some((&(index, found), body)) = digits.split_last() else {
+        return Ok(());
+    };
+    if digits.len() != 8 {
+        return Ok(());
+    }
+    let sum: u32 = body
+        .iter()
+        .zip((2..=8).rev())
+        .map(|(&(_, d), weight)| digit_value(d) * weight)
+        .sum();
+    let expected = check_char((11 - sum % 11) % 11);
+    if char::from(found.to_ascii_uppercase()) != expected {
+        return violation(
+            index,
+            ViolationKind::IssnCheckDigit {
+                expected,
+                found: char::from(found),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `mrn`, IANA registration template, version 2, "Syntax":
+/// `OID= (alphanum) 0*20(alphanum / "-") (alphanum)` (so at most 22 characters) and
+/// `OSNID = (alphanum) 0*32(alphanum / "-") (alphanum)` (at most 34). The grammar leaves the
+/// bounds here; the index is the first character past the bound.
+fn mrn(nss: &str) -> Result<(), Violation> {
+    let mut fields = nss.splitn(3, ':');
+    let oid = fields.next().unwrap_or_default();
+    let osnid = fields.next().unwrap_or_default();
+    for (part, start, text, max) in [
+        (MrnPart::Oid, 0, oid, 22),
+        (MrnPart::Osnid, oid.len() + 1, osnid, 34),
+    ] {
+        if text.len() > max {
+            return violation(
+                start + max,
+                ViolationKind::MrnTooLong {
+                    part,
+                    max,
+                    len: text.len(),
+                },
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` is RFC 7254's `imeival`: `8DIGIT "-" 6DIGIT "-" DIGIT`.
+fn is_imeival(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 17
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 8 || i == 15 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
+}
+
+/// `gsma`, RFC 7254 §4.1: "The optional 'vers' parameter and the 'ext-imei' field in the ABNF
+/// are included for extensibility of the 'imei' NSS [...] In this case, the 'vers' parameter
+/// would contain a non-zero value and the 'ext-imei' would be further defined [...] A value of
+/// the 'vers' parameter equal to 0 or the absence of the 'vers' parameter means the URN format
+/// is compliant with the format specified here." So an IMEI that is not an `imeival` needs a
+/// `vers` other than 0.
+fn gsma(nss: &str) -> Result<(), Violation> {
+    let Some(rest) = nss
+        .get(..5)
+        .filter(|head| head.eq_ignore_ascii_case("imei:"))
+        .and_then(|_| nss.get(5..))
+    else {
+        return Ok(());
+    };
+    let mut parts = rest.split(';');
+    let imei = parts.next().unwrap_or_default();
+    if is_imeival(imei) {
+        return Ok(());
+    }
+    let extended = parts.any(|param| {
+        param
+            .get(..5)
+            .is_some_and(|name| name.eq_ignore_ascii_case("vers="))
+            && param.get(5..).is_some_and(|value| value != "0")
+    });
+    if extended {
+        Ok(())
+    } else {
+        violation(5, ViolationKind::GsmaExtImeiVersion)
+    }
+}
+
+/// `newsml`, RFC 3085 §2: "The ProviderId must be an Internet domain name" and "DateId is a
+/// date in ISO 8601 Basic Format (CCYYMMDD)". A domain name is dot-separated labels of letters,
+/// digits and hyphens, each 1 to 63 characters and neither starting nor ending with a hyphen
+/// (RFC 1035 §2.3.1, RFC 1123 §2.1); the date must exist in the Gregorian calendar.
+fn newsml(nss: &str) -> Result<(), Violation> {
+    let mut fields = nss.split(':');
+    let provider = fields.next().unwrap_or_default();
+    if let Some(index) = domain_name_error(provider) {
+        return violation(index, ViolationKind::NewsmlProviderId);
+    }
+    let date = fields.next().unwrap_or_default();
+    let date_start = provider.len() + 1;
+    let number = |range: core::ops::Range<usize>| {
+        date.get(range)
+            .and_then(|digits| digits.parse::<u16>().ok())
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0..4), number(4..6), number(6..8)) else {
+        return Ok(());
+    };
+    let (Ok(month), Ok(day)) = (u8::try_from(month), u8::try_from(day)) else {
+        return Ok(());
+    };
+    if date.len() == 8 && (month == 0 || month > 12 || day == 0 || day > days_in(year, month)) {
+        return violation(
+            date_start + 6,
+            ViolationKind::NewsmlDate { year, month, day },
+        );
+    }
+    Ok(())
+}
+
+/// The byte of `name` at which it stops being a domain name, if it is not one.
+fn domain_name_error(name: &str) -> Option<usize> {
+    let mut start = 0;
+    for label in name.split('.') {
+        let bytes = label.as_bytes();
+        if let Some(bad) = bytes
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'-'))
+        {
+            return Some(start + bad);
+        }
+        match bytes {
+            [] => return Some(start),
+            [b'-', ..] => return Some(start),
+            [.., b'-'] => return Some(start + bytes.len() - 1),
+            _ if bytes.len() > 63 => return Some(start + 63),
+            _ => {}
+        }
+        start += label.len() + 1;
+    }
+    None
+}
+
+fn days_in(year: u16, month: u8) -> u8 {
+    match month {
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// `isan`, RFC 4246 §2: "ISAN-NSS is conformant to URN syntax requirements defined in
+/// [RFC2141] and is further constrained by [ISO15706]". ISO 15706 computes both check
+/// characters with ISO 7064 MOD 37,36 (a hybrid system over 0-9 and A-Z): the first over the
+/// 16 hexadecimal digits of root and episode, the second over those and the 8 of the version.
+/// Letters compare in any case (RFC 4246: "The ISAN-NSS is case-insensitive").
+fn isan(nss: &str) -> Result<(), Violation> {
+    let bytes = nss.as_bytes();
+    let hex_before = |end: usize| -> Vec<u8> {
+        bytes
+            .get(..end)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .filter(u8::is_ascii_hexdigit)
+            .collect()
+    };
+    // The first check character follows the 19 characters of "hhhh-hhhh-hhhh-hhhh-".
+    let mut checks = Vec::new();
+    if bytes.len() >= 21 {
+        checks.push((20, hex_before(19)));
+    }
+    // The second one follows "-hhhh-hhhh-" after the first.
+    if bytes.len() == 33 {
+        let mut all = hex_before(19);
+        for group in [22..26, 27..31] {
+            all.extend(bytes.get(group).unwrap_or_default());
+        }
+        checks.push((32, all));
+    }
+    for (index, digits) in checks {
+        let found = bytes.get(index).copied().unwrap_or(b'?');
+        let expected = mod_37_36(&digits);
+        if !char::from(found).eq_ignore_ascii_case(&expected) {
+            return violation(
+                index,
+                ViolationKind::IsanCheck {
+                    expected,
+                    found: char::from(found),
+                },
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The ISO 7064 MOD 37,36 check character of `text` (digits and letters).
+fn mod_37_36(text: &[u8]) -> char {
+    const ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut product = 36_u32;
+    for &b in text {
+        let value = ALPHABET
+            .iter()
+            .position(|&a| a == b.to_ascii_uppercase())
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or(0);
+        let mut sum = (product + value) % 36;
+        if sum == 0 {
+            sum = 36;
+        }
+        product = (sum * 2) % 37;
+    }
+    let check = (37 - product) % 36;
+    ALPHABET
+        .get(usize::try_from(check).unwrap_or(0))
+        .map_or('?', |&b| char::from(b))
+}
+
+/// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
+/// "Namespace developers SHOULD NOT use these characters in unencoded form").
+const RFC2141_SLASH: &[&str] = &[
+    "dvb",
+    "epc",
+    "epcglobal",
+    "ieee",
+    "iptc",
+    "iso",
+    "mpeg",
+    "nena",
+    "nid_3gpp",
+    "oasis",
+    "ogc",
+    "xmpp",
+];
+
+/// The sub-namespaces of the IANA registry "IETF URN Sub-namespaces" (RFC 6924 §2; the six
+/// series of RFC 2648 and RFC 3553's `params`).
+const IETF_SUB_NAMESPACES: &[&str] = &["rfc", "fyi", "std", "bcp", "id", "mtg", "params"];
+
+/// What a registration advises against or leaves to assignment, on an NSS its grammar
+/// accepted: (byte of the NSS, message). Nothing here makes a URN invalid.
+pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    match nid_prefix {
+        "uuid" => found.extend(uuid_lint(nss)),
+        "isbn" => {
+            let digits = nss.bytes().filter(|&b| b != b'-').count();
+            if digits == 10 {
+                found.push((
+                    0,
+                    "an ISBN-10 should be converted to a 13 digit number (urn:isbn \
+                     registration)",
+                ));
+            } else if digits == 13 && !(nss.starts_with("978") || nss.starts_with("979")) {
+                found.push((
+                    0,
+                    "an ISBN-13 GS1 element other than 978 and 979 (urn:isbn registration)",
+                ));
+            }
+        }
+        "issn" => {
+            if let Some(index) = nss.find('x') {
+                found.push((
+                    index,
+                    "the ISSN check digit \"X\" must be upper-case (urn:issn registration)",
+                ));
+            }
+        }
+        "ietf" => {
+            let label = nss.split(':').next().unwrap_or_default();
+            if !IETF_SUB_NAMESPACES
+                .iter()
+                .any(|listed| listed.eq_ignore_ascii_case(label))
+            {
+                found.push((
+                    0,
+                    "not in the IANA registry of IETF URN sub-namespaces (RFC 6924)",
+                ));
+            }
+        }
+        "oid" => {
+            let first = nss.split('.').next().unwrap_or_default();
+            if !matches!(first, "0" | "1" | "2") {
+                found.push((
+                    0,
+                    "an OID's first arc is one of the three pre-assigned top levels, 0, 1 \
+                     and 2 (RFC 3061 §2)",
+                ));
+            }
+        }
+        "gsma" => {
+            let imei = nss.get(5..).unwrap_or_default().split(';').next();
+            if nss
+                .get(..5)
+                .is_some_and(|h| h.eq_ignore_ascii_case("imei:"))
+                && imei.is_some_and(|imei| is_imeival(imei) && !imei.ends_with('0'))
+            {
+                found.push((
+                    5 + 16,
+                    "the IMEI spare digit is always set to zero in the URN (RFC 7254 \
+                     §4.2.3)",
+                ));
+            }
+        }
+        _ => {}
+    }
+    if RFC2141_SLASH.contains(&nid_prefix)
+        && let Some(index) = nss.find('/')
+    {
+        found.push((
+            index,
+            "\"/\" SHOULD be percent-encoded in a namespace registered under RFC 2141 \
+                 (RFC 2141 §2.3.2)",
+        ));
+    }
+    found
+}
+
+/// `uuid`: a version or variant that RFC 9562 does not define (§4.1, §4.2), except the Nil
+/// and Max UUIDs (§5.9, §5.10), whose variant is not RFC 9562's on purpose. RFC 4122 §3:
+/// "there is no mechanism for determining whether a UUID is 'valid'", so these are lints.
+fn uuid_lint(nss: &str) -> Option<(usize, &'static str)> {
+    if uuid_special(nss).is_some() {
+        return None;
+    }
+    let variant = nss.as_bytes().get(19).copied().map(digit_hex)?;
+    let version = nss.as_bytes().get(14).copied().map(digit_hex)?;
+    if !(8..=11).contains(&variant) {
+        Some((19, "a UUID variant other than RFC 9562's (RFC 9562 §4.1)"))
+    } else if !(1..=8).contains(&version) {
+        Some((
+            14,
+            "a UUID version RFC 9562 does not define (RFC 9562 §4.2)",
+        ))
+    } else {
+        None
+    }
+}
+
+fn digit_hex(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        b'A'..=b'F' => b - b'A' + 10,
+        _ => 0xff,
+    }
+}
+
+/// The two special UUIDs of RFC 9562.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SpecialUuid {
+    /// §5.9: "The Nil UUID is special form of UUID that is specified to have all 128 bits set
+    /// to zero."
+    Nil,
+    /// §5.10: "The Max UUID is a special form of UUID that is specified to have all 128 bits
+    /// set to 1."
+    Max,
+}
+
+/// Whether `nss` (a UUID the grammar accepted) is the Nil or the Max UUID, in any case.
+pub(crate) fn uuid_special(nss: &str) -> Option<SpecialUuid> {
+    let hex = || nss.bytes().filter(|&b| b != b'-');
+    if nss.len() != 36 {
+        None
+    } else if hex().all(|b| b == b'0') {
+        Some(SpecialUuid::Nil)
+    } else if hex().all(|b| b == b'f' || b == b'F') {
+        Some(SpecialUuid::Max)
+    } else {
+        None
+    }
+}

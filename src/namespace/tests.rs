@@ -1,0 +1,287 @@
+//! Unit tests of the prose rules, lints and equivalence rules, each case named after the
+//! rule it pins.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use rstest::rstest;
+
+use super::equivalence;
+use super::prose::{self, SpecialUuid};
+
+/// The message of the violation `check` finds, with its index.
+#[track_caller]
+fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
+    let found = prose::check(nid_prefix, nss).expect_err("a violation");
+    (found.index, found.to_string())
+}
+
+#[rstest]
+#[case::isbn10_rfc3187_example("isbn", "0-395-36341-1")]
+#[case::isbn10_template_example_1("isbn", "951-0-18435-7")]
+#[case::isbn13_template_example_2("isbn", "978-951-0-18435-6")]
+#[case::isbn13_without_hyphens("isbn", "9789521039379")]
+#[case::isbn10_check_x("isbn", "0-8044-2957-X")]
+#[case::issn_template_example_1("issn", "0317-8471")]
+#[case::issn_template_example_2("issn", "1050-124X")]
+#[case::issn_lower_case_x("issn", "1050-124x")]
+#[case::issn_without_hyphen("issn", "10468188")]
+#[case::mrn_oid_of_22("mrn", "abcdefghijklmnopqrstuv:x:y")]
+#[case::mrn_osnid_of_34("mrn", "imo:abcdefghijklmnopqrstuvwxyz01234567:1")]
+#[case::gsma_imeival("gsma", "imei:90420156-025763-0;vers=0")]
+#[case::gsma_ext_imei_with_vers("gsma", "imei:1234-5678;vers=1")]
+#[case::gsma_future_specifier("gsma", "future:x;a=b")]
+#[case::newsml_leap_day("newsml", "iptc.org:20000229:NewsMLv1.0:1")]
+#[case::newsml_rfc3085_example("newsml", "reuters.com:20000206:IIMFFH05643:1U")]
+#[case::isan_known_isan("isan", "0000-0000-D07A-0090-Q")]
+#[case::isan_known_v_isan("isan", "0000-0000-D07A-0090-Q-0000-0000-X")]
+#[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
+#[case::no_prose_rules("oid", "1.02")]
+fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
+    assert_eq!(prose::check(nid_prefix, nss), Ok(()));
+}
+
+#[rstest]
+#[case::isbn13_check_digit(
+    "isbn",
+    "978-951-0-18435-7",
+    16,
+    "ISBN check digit must be 6, not 7 (ISO 2108)"
+)]
+#[case::isbn10_check_digit(
+    "isbn",
+    "0-395-36341-2",
+    12,
+    "ISBN check digit must be 1, not 2 (ISO 2108)"
+)]
+#[case::isbn10_check_digit_x(
+    "isbn",
+    "0-8044-2957-3",
+    12,
+    "ISBN check digit must be X, not 3 (ISO 2108)"
+)]
+#[case::isbn13_five_hyphens(
+    "isbn",
+    "978-9-5-1-018435-6",
+    16,
+    "an ISBN-13 has at most 4 hyphens, one between each two of its parts (urn:isbn registration)"
+)]
+#[case::isbn10_four_hyphens(
+    "isbn",
+    "0-3-95-36341-1",
+    12,
+    "an ISBN-10 has at most 3 hyphens, one between each two of its parts (urn:isbn registration)"
+)]
+#[case::issn_check_digit("issn", "0317-8472", 8, "ISSN check digit must be 1, not 2 (ISO 3297)")]
+#[case::issn_check_digit_x("issn", "1050-1245", 8, "ISSN check digit must be X, not 5 (ISO 3297)")]
+#[case::mrn_oid_of_23(
+    "mrn",
+    "abcdefghijklmnopqrstuvw:x:y",
+    22,
+    "MRN OID must be at most 22 characters, not 23 (urn:mrn registration)"
+)]
+#[case::mrn_osnid_of_35(
+    "mrn",
+    "imo:abcdefghijklmnopqrstuvwxyz012345678:1",
+    38,
+    "MRN OSNID must be at most 34 characters, not 35 (urn:mrn registration)"
+)]
+#[case::gsma_ext_imei_without_vers(
+    "gsma",
+    "imei:1234-5678",
+    5,
+    "an IMEI that is not 8-6-1 digits needs a 'vers' parameter other than 0 (RFC 7254 §4.1)"
+)]
+#[case::gsma_ext_imei_with_vers_0(
+    "gsma",
+    "imei:1234-5678;svn=42;vers=0",
+    5,
+    "an IMEI that is not 8-6-1 digits needs a 'vers' parameter other than 0 (RFC 7254 §4.1)"
+)]
+#[case::newsml_february_30(
+    "newsml",
+    "iptc.org:20010230:x:1",
+    15,
+    "NewsML DateId must be a date; 2001-02-30 is none (RFC 3085 §2)"
+)]
+#[case::newsml_1900_not_leap(
+    "newsml",
+    "iptc.org:19000229:x:1",
+    15,
+    "NewsML DateId must be a date; 1900-02-29 is none (RFC 3085 §2)"
+)]
+#[case::newsml_provider_not_domain(
+    "newsml",
+    "iptc_org:20000229:x:1",
+    4,
+    "NewsML ProviderId must be an Internet domain name (RFC 3085 §2)"
+)]
+#[case::newsml_provider_empty_label(
+    "newsml",
+    "iptc..org:20000229:x:1",
+    5,
+    "NewsML ProviderId must be an Internet domain name (RFC 3085 §2)"
+)]
+#[case::newsml_provider_trailing_hyphen(
+    "newsml",
+    "iptc-.org:20000229:x:1",
+    4,
+    "NewsML ProviderId must be an Internet domain name (RFC 3085 §2)"
+)]
+#[case::isan_rfc4246_example_1(
+    "isan",
+    "0123-1230-3210-2310-1",
+    20,
+    "ISAN check character must be J, not 1 (ISO 15706)"
+)]
+#[case::isan_rfc4246_example_2(
+    "isan",
+    "1881-66C7-3420-6541-9-9F3A-0245-U",
+    20,
+    "ISAN check character must be Y, not 9 (ISO 15706)"
+)]
+#[case::isan_version_check(
+    "isan",
+    "0000-0000-D07A-0090-Q-0000-0000-Y",
+    32,
+    "ISAN check character must be X, not Y (ISO 15706)"
+)]
+fn prose_rules_reject(
+    #[case] nid_prefix: &str,
+    #[case] nss: &str,
+    #[case] index: usize,
+    #[case] message: &str,
+) {
+    assert_eq!(violation(nid_prefix, nss), (index, message.to_string()));
+}
+
+#[rstest]
+#[case::uuid_v1_rfc4122_example("uuid", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", &[])]
+#[case::uuid_nil("uuid", "00000000-0000-0000-0000-000000000000", &[])]
+#[case::uuid_max("uuid", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", &[])]
+#[case::uuid_version_0(
+    "uuid",
+    "f81d4fae-7dec-01d0-a765-00a0c91e6bf6",
+    &[(14, "a UUID version RFC 9562 does not define (RFC 9562 §4.2)")]
+)]
+#[case::uuid_ncs_variant(
+    "uuid",
+    "f81d4fae-7dec-11d0-2765-00a0c91e6bf6",
+    &[(19, "a UUID variant other than RFC 9562's (RFC 9562 §4.1)")]
+)]
+#[case::isbn10_should_be_isbn13(
+    "isbn",
+    "0-395-36341-1",
+    &[(0, "an ISBN-10 should be converted to a 13 digit number (urn:isbn registration)")]
+)]
+#[case::isbn13_unknown_gs1_element(
+    "isbn",
+    "9770000000000",
+    &[(0, "an ISBN-13 GS1 element other than 978 and 979 (urn:isbn registration)")]
+)]
+#[case::issn_lower_case_x(
+    "issn",
+    "1050-124x",
+    &[(8, "the ISSN check digit \"X\" must be upper-case (urn:issn registration)")]
+)]
+#[case::ietf_registered_sub_namespace("ietf", "params:xml:ns:yang:ietf-interfaces", &[])]
+#[case::ietf_unregistered_sub_namespace(
+    "ietf",
+    "foo",
+    &[(0, "not in the IANA registry of IETF URN sub-namespaces (RFC 6924)")]
+)]
+#[case::oid_first_arc(
+    "oid",
+    "3.1",
+    &[(0, "an OID's first arc is one of the three pre-assigned top levels, 0, 1 and 2 (RFC 3061 §2)")]
+)]
+#[case::gsma_spare_digit(
+    "gsma",
+    "imei:90420156-025763-7",
+    &[(21, "the IMEI spare digit is always set to zero in the URN (RFC 7254 §4.2.3)")]
+)]
+#[case::rfc2141_slash(
+    "mpeg",
+    "mpeg7:a/b",
+    &[(7, "\"/\" SHOULD be percent-encoded in a namespace registered under RFC 2141 (RFC 2141 §2.3.2)")]
+)]
+#[case::rfc8141_namespace_slash("example", "1/406/47452/2", &[])]
+fn lints_found(
+    #[case] nid_prefix: &str,
+    #[case] nss: &str,
+    #[case] expected: &[(usize, &'static str)],
+) {
+    assert_eq!(prose::lints(nid_prefix, nss), expected.to_vec());
+}
+
+#[rstest]
+#[case::nil("00000000-0000-0000-0000-000000000000", Some(SpecialUuid::Nil))]
+#[case::max_upper("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", Some(SpecialUuid::Max))]
+#[case::max_lower("ffffffff-ffff-ffff-ffff-ffffffffffff", Some(SpecialUuid::Max))]
+#[case::ordinary("f81d4fae-7dec-11d0-a765-00a0c91e6bf6", None)]
+fn uuid_special_forms(#[case] nss: &str, #[case] expected: Option<SpecialUuid>) {
+    assert_eq!(prose::uuid_special(nss), expected);
+}
+
+/// The canonical form of `nss` under namespace `nid`'s rule.
+#[track_caller]
+fn canonical(nid: &str, nss: &str) -> String {
+    let rule = equivalence::rule(nid).expect("a rule");
+    let mut out = String::new();
+    rule(nss, &mut out);
+    out
+}
+
+#[rstest]
+#[case::dvb_nss_case_insensitive("dvb", "cs:ZappingTypeCS:2001", "cs:zappingtypecs:2001")]
+#[case::ieee_both_parts("IEEE", "std:802.1Q:yang:X%2C", "std:802.1q:yang:x%2C")]
+#[case::isan_nss("isan", "1881-66C7-3420-6541-9", "1881-66c7-3420-6541-9")]
+#[case::iso_all_elements("iso", "std:ISO:9999:-1:ED-1:EN", "std:iso:9999:-1:ed-1:en")]
+#[case::s1000d_identifiers(
+    "s1000d",
+    "DMC-AE-A-07-04-0101-00A-040A-A",
+    "dmc-ae-a-07-04-0101-00a-040a-a"
+)]
+#[case::mpeg_standard_name("mpeg", "MPEG7:CS:GenreCS:2001", "mpeg7:CS:GenreCS:2001")]
+#[case::mpeg_without_colon("mpeg", "MPEG7", "MPEG7")]
+#[case::uci_prefix("uci", "G3000+Music-Cii90007:C1", "g3000+music-Cii90007:C1")]
+#[case::mrn_oid_and_osnid("mrn", "IMO:MMSI:A211", "imo:mmsi:A211")]
+#[case::mrn_not_three_fields("mrn", "IMO:MMSI", "IMO:MMSI")]
+#[case::gsma_vers_0_ignored("gsma", "IMEI:90420156-025763-0;vers=0", "imei:90420156-025763-0")]
+#[case::gsma_svn_kept(
+    "gsma",
+    "imei:90420156-025763-0;SVN=42;vers=0",
+    "imei:90420156-025763-0;svn=42"
+)]
+#[case::gsma_other_vers_kept("gsma", "imei:x;vers=1", "imei:x;vers=1")]
+#[case::gsma_future_nss("gsma", "Future:X", "Future:X")]
+#[case::newsml_update_flag_ignored(
+    "newsml",
+    "Reuters.com:20000206:IIMF:1U",
+    "reuters.com:20000206:iimf:1"
+)]
+#[case::newsml_without_flag(
+    "newsml",
+    "iptc.org:20001006:NewsMLv1.0:1",
+    "iptc.org:20001006:newsmlv1.0:1"
+)]
+#[case::newsml_not_newsml_shape("newsml", "A:B", "A:B")]
+fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
+    assert_eq!(canonical(nid, nss), expected);
+}
+
+#[test]
+fn equivalence_rules_keep_rfc_only_namespaces_alone() {
+    let without: Vec<&str> = ["epc", "oasis", "ogc", "publicid", "uuid", "lex", "xmpp"]
+        .into_iter()
+        .filter(|nid| equivalence::rule(nid).is_some())
+        .collect();
+    assert!(without.is_empty(), "{without:?}");
+}
+
+#[test]
+fn entry_rules_prefix_digit_nids() {
+    assert_eq!(super::entry_rule("3GPP"), Some("nid_3gpp"));
+    assert_eq!(super::entry_rule("isbn"), Some("isbn"));
+    assert_eq!(super::entry_rule("urn-7"), None);
+}

@@ -1,0 +1,336 @@
+//! The namespace grammars (`namespaces/<nid>.pest`), run from the files themselves with
+//! pest_meta and pest_vm, against the test data of `tests/data/namespaces/<nid>.tsv`, and
+//! checked for the conventions every namespace grammar follows.
+#![cfg(feature = "grammar-tools")]
+
+extern crate alloc;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use pest_meta::ast::{Expr, RuleType};
+use pest_meta::parser::{self, Rule};
+use pest_vm::Vm;
+use urn_tag::Urn;
+
+/// The crate's prose rules, compiled here too: the module is crate-private.
+#[allow(dead_code)]
+#[path = "../src/namespace/prose.rs"]
+mod prose;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A grammar file: its NID (the file's stem), entry rule and text.
+struct Grammar {
+    nid: String,
+    entry: String,
+    text: String,
+}
+
+fn files_in(dir: &str, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .expect("stem")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn grammars() -> Vec<Grammar> {
+    let grammars: Vec<Grammar> = files_in("namespaces", "pest")
+        .iter()
+        .map(|path| {
+            let nid = stem(path);
+            let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
+                format!("nid_{nid}")
+            } else {
+                nid.clone()
+            };
+            let text = std::fs::read_to_string(path).expect("grammar file");
+            Grammar { nid, entry, text }
+        })
+        .collect();
+    assert!(grammars.len() >= 20, "{} grammar files", grammars.len());
+    grammars
+}
+
+/// The rules of `text` as pest_meta reads them, or its errors.
+fn compile(name: &str, text: &str) -> Vec<pest_meta::optimizer::OptimizedRule> {
+    let pairs = parser::parse(Rule::grammar_rules, text)
+        .unwrap_or_else(|e| panic!("{name}: not a pest grammar:\n{e}"));
+    let ast = parser::consume_rules(pairs)
+        .unwrap_or_else(|errors| panic!("{name}: invalid grammar:\n{errors:?}"));
+    pest_meta::optimizer::optimize(ast)
+}
+
+/// One row of a test-data file.
+struct Row {
+    line: usize,
+    urn: String,
+    verdict: Verdict,
+}
+
+#[derive(Debug)]
+enum Verdict {
+    Valid,
+    /// Rejected by the grammar, first failing at this byte of the URN.
+    Grammar(usize),
+    /// Accepted by the grammar, rejected by a prose rule at this byte with this message.
+    Prose(usize, String),
+}
+
+fn rows(path: &Path) -> Vec<Row> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).expect("test data");
+    assert!(
+        text.starts_with('#'),
+        "{name}: the first line says what the file holds"
+    );
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.starts_with('#') && !line.is_empty())
+        .map(|(index, line)| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [urn, verdict, source] = fields[..] else {
+                panic!("{name}:{}: expected urn, verdict, source", index + 1);
+            };
+            assert!(!source.is_empty(), "{name}:{}: no source", index + 1);
+            let verdict = match verdict.split_once(':') {
+                None if verdict == "valid" => Verdict::Valid,
+                Some(("invalid", rest)) => {
+                    let (at, message) = rest.split_once(':').expect("invalid:INDEX:MESSAGE");
+                    let at = at.parse().expect("an index");
+                    if message == "grammar" {
+                        Verdict::Grammar(at)
+                    } else {
+                        Verdict::Prose(at, message.to_owned())
+                    }
+                }
+                _ => panic!("{name}:{}: verdict {verdict:?}", index + 1),
+            };
+            Row {
+                line: index + 1,
+                urn: urn.to_owned(),
+                verdict,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_row_of_the_test_data_gets_its_verdict() {
+    pest::set_error_detail(true);
+    let grammars: BTreeMap<String, Grammar> =
+        grammars().into_iter().map(|g| (g.nid.clone(), g)).collect();
+    let data = files_in("tests/data/namespaces", "tsv");
+    let covered: BTreeSet<String> = data.iter().map(|path| stem(path)).collect();
+    let missing: Vec<&String> = grammars
+        .keys()
+        .filter(|nid| !covered.contains(*nid))
+        .collect();
+    assert!(missing.is_empty(), "no test data for {missing:?}");
+    let mut failures = Vec::new();
+    let mut counted = 0;
+    for path in &data {
+        let nid = stem(path);
+        let grammar = grammars
+            .get(&nid)
+            .unwrap_or_else(|| panic!("{}: no grammar namespaces/{nid}.pest", path.display()));
+        let vm = Vm::new(compile(&nid, &grammar.text));
+        let rows = rows(path);
+        assert!(!rows.is_empty(), "{}: no rows", path.display());
+        for row in rows {
+            counted += 1;
+            let at = format!("{}:{}: {}", path.display(), row.line, row.urn);
+            let urn = match Urn::parse(&row.urn) {
+                Ok(urn) => urn,
+                Err(e) => {
+                    failures.push(format!("{at}: not an RFC 8141 URN: {e}"));
+                    continue;
+                }
+            };
+            if !urn.nid().eq_ignore_ascii_case(&nid) {
+                failures.push(format!("{at}: NID {} in the file of {nid}", urn.nid()));
+                continue;
+            }
+            let offset = "urn:".len() + urn.nid().len() + 1;
+            let nss = urn.nss();
+            let parsed = vm.parse(&grammar.entry, nss).map(|_| ()).map_err(|e| {
+                offset
+                    + e.parse_attempts()
+                        .map_or(0, |attempts| attempts.max_position)
+            });
+            let prose =
+                prose::check(&grammar.entry, nss).map_err(|v| (offset + v.index, v.to_string()));
+            let outcome = match (&parsed, &prose) {
+                (Err(index), _) => format!("invalid:{index}:grammar"),
+                (Ok(()), Err((index, message))) => format!("invalid:{index}:{message}"),
+                (Ok(()), Ok(())) => "valid".to_owned(),
+            };
+            let expected = match &row.verdict {
+                Verdict::Valid => "valid".to_owned(),
+                Verdict::Grammar(index) => format!("invalid:{index}:grammar"),
+                Verdict::Prose(index, message) => format!("invalid:{index}:{message}"),
+            };
+            if outcome != expected {
+                failures.push(format!("{at}: expected {expected}, got {outcome}"));
+            }
+        }
+    }
+    assert!(counted > 0);
+    assert!(
+        failures.is_empty(),
+        "{} of {counted} rows:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The names an expression refers to.
+fn references(expr: &Expr, out: &mut Vec<String>) {
+    match expr {
+        Expr::Ident(name) => out.push(name.clone()),
+        Expr::PosPred(e)
+        | Expr::NegPred(e)
+        | Expr::Opt(e)
+        | Expr::Rep(e)
+        | Expr::RepOnce(e)
+        | Expr::RepExact(e, _)
+        | Expr::RepMin(e, _)
+        | Expr::RepMax(e, _)
+        | Expr::RepMinMax(e, _, _) => references(e, out),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            references(a, out);
+            references(b, out);
+        }
+        Expr::Str(_) | Expr::Insens(_) | Expr::Range(_, _) => {}
+        other => out.push(format!("<construct {other:?}>")),
+    }
+}
+
+#[test]
+fn namespace_grammars_follow_the_conventions() {
+    let builtins = [
+        "SOI",
+        "EOI",
+        "ASCII_DIGIT",
+        "ASCII_NONZERO_DIGIT",
+        "ASCII_BIN_DIGIT",
+        "ASCII_OCT_DIGIT",
+        "ASCII_HEX_DIGIT",
+        "ASCII_ALPHA_LOWER",
+        "ASCII_ALPHA_UPPER",
+        "ASCII_ALPHA",
+        "ASCII_ALPHANUMERIC",
+        "ASCII",
+    ];
+    let mut failures = Vec::new();
+    for grammar in grammars() {
+        let file = format!("namespaces/{}.pest", grammar.nid);
+        if !grammar.text.starts_with("//! ") {
+            failures.push(format!("{file}: no //! header"));
+        }
+        for (index, line) in grammar.text.lines().enumerate() {
+            if line.chars().count() > 100 {
+                failures.push(format!("{file}:{}: longer than 100 columns", index + 1));
+            }
+        }
+        let pairs = parser::parse(Rule::grammar_rules, &grammar.text).expect("a pest grammar");
+        let ast = parser::consume_rules(pairs.clone()).expect("a valid grammar");
+        let defined: BTreeSet<&str> = ast.iter().map(|rule| rule.name.as_str()).collect();
+        // The `///` lines before each rule: the first names the document and section, or says
+        // the rule was added.
+        let mut doc: Vec<String> = Vec::new();
+        for pair in pairs.filter(|p| p.as_rule() == Rule::grammar_rule) {
+            let first = pair.clone().into_inner().next().expect("content");
+            if first.as_rule() == Rule::line_doc {
+                doc.push(first.as_str().trim_start_matches("///").trim().to_owned());
+                continue;
+            }
+            let name = first.as_str();
+            let lines = std::mem::take(&mut doc);
+            match lines.first() {
+                Some(line)
+                    if line.starts_with("Added by urn-tag: ")
+                        || line.split_once(':').is_some_and(|(head, _)| {
+                            head.contains('§')
+                                || head.contains("Appendix")
+                                || head.contains("erratum")
+                                || head.contains("registration template")
+                                || head.starts_with("XML 1.0 production")
+                        }) => {}
+                Some(line) => failures.push(format!(
+                    "{file}: {name}: the first /// line names no document and section: {line:?}"
+                )),
+                None => failures.push(format!("{file}: {name}: no /// lines")),
+            }
+        }
+        for rule in &ast {
+            let name = rule.name.as_str();
+            if name != grammar.entry && !name.starts_with(&format!("{}_", grammar.entry)) {
+                failures.push(format!(
+                    "{file}: rule {name} lacks the prefix {}_",
+                    grammar.entry
+                ));
+            }
+            let mut used = Vec::new();
+            references(&rule.expr, &mut used);
+            for reference in used {
+                if !defined.contains(reference.as_str()) && !builtins.contains(&reference.as_str())
+                {
+                    failures.push(format!("{file}: {name} uses {reference}"));
+                }
+            }
+            if name == grammar.entry && rule.ty != RuleType::Silent {
+                failures.push(format!("{file}: the entry rule {name} is not silent"));
+            }
+        }
+        if !defined.contains(grammar.entry.as_str()) {
+            failures.push(format!("{file}: no entry rule {}", grammar.entry));
+        }
+        // No rule reaches itself: the compiler supports no recursion.
+        let graph: BTreeMap<&str, Vec<String>> = ast
+            .iter()
+            .map(|rule| {
+                let mut used = Vec::new();
+                references(&rule.expr, &mut used);
+                (rule.name.as_str(), used)
+            })
+            .collect();
+        for start in graph.keys() {
+            let mut stack: Vec<&str> = graph[start].iter().map(String::as_str).collect();
+            let mut seen = BTreeSet::new();
+            while let Some(next) = stack.pop() {
+                if next == *start {
+                    failures.push(format!("{file}: {start} is recursive"));
+                    break;
+                }
+                if seen.insert(next) {
+                    stack.extend(graph.get(next).into_iter().flatten().map(String::as_str));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn all_namespace_grammars_make_one_grammar() {
+    // A file's `//!` lines may only open a grammar, so they are left out after the first file.
+    let all: String = grammars()
+        .iter()
+        .flat_map(|g| g.text.lines().filter(|line| !line.starts_with("//!")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let rules = compile("namespaces/*.pest", &all);
+    let names: BTreeSet<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
+    assert_eq!(names.len(), rules.len());
+}
