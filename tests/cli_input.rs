@@ -366,3 +366,57 @@ fn man_pages_are_generated_from_the_command_definitions() {
         "{stderr}"
     );
 }
+
+/// Each error kind `check --json` reports, from an input that shows it; the README documents
+/// every one of them.
+#[rstest]
+#[case::expected_scheme(&[], b"http://x", "expected_scheme", Some("scheme"))]
+#[case::leading_whitespace(&[], b"\turn:ex:a", "leading_whitespace", Some("scheme"))]
+#[case::trailing_whitespace(&[], b"urn:ex:a ", "trailing_whitespace", Some("nss"))]
+#[case::empty(&[], b"urn:ex:", "empty", Some("nss"))]
+#[case::invalid_char(&[], b"urn:e_:a", "invalid_char", Some("nid"))]
+#[case::non_ascii(&[], "urn:ex:é".as_bytes(), "non_ascii", Some("nss"))]
+#[case::invalid_start(&[], b"urn:-ex:a", "invalid_start", Some("nid"))]
+#[case::invalid_percent_encoding(&[], b"urn:ex:a%z", "invalid_percent_encoding", Some("nss"))]
+#[case::expected(&[], b"urn:ex", "expected", Some("nid"))]
+#[case::nid_too_short(&[], b"urn:e:a", "nid_too_short", Some("nid"))]
+#[case::nid_too_long(&[], b"urn:abcdefghijabcdefghijabcdefghijabc:a", "nid_too_long", Some("nid"))]
+#[case::nid_ends_with_hyphen(&[], b"urn:ex-:a", "nid_ends_with_hyphen", Some("nid"))]
+#[case::bare_question_mark(&[], b"urn:ex:a?b", "bare_question_mark", Some("nss"))]
+#[case::reserved_char(&["--spec", "rfc2141"], b"urn:a:b/c", "reserved_char", Some("nss"))]
+#[case::reserved_nid(&["--spec", "rfc2141"], b"urn:urn:x", "reserved_nid", Some("nid"))]
+#[case::nul_octet(&["--spec", "rfc2141"], b"urn:ab:%00", "nul_octet", Some("nss"))]
+#[case::missing_at(&[], b"tag:-a.org,2000:x", "missing_at", Some("authority"))]
+#[case::invalid_date(&[], b"tag:a.org,20000:x", "invalid_date", Some("date"))]
+#[case::month_out_of_range(&[], b"tag:a.org,2000-13:x", "month_out_of_range", Some("date"))]
+#[case::day_out_of_range(&[], b"tag:a.org,2001-02-29:x", "day_out_of_range", Some("date"))]
+#[case::invalid_utf8(&[], b"urn:ex:\xFF", "invalid_utf8", None)]
+#[case::line_too_long(&["--max-line-bytes", "8"], b"urn:ex:abc", "line_too_long", None)]
+fn every_error_kind_is_documented(
+    #[case] options: &[&str],
+    #[case] line: &[u8],
+    #[case] kind: &str,
+    #[case] part: Option<&str>,
+) {
+    let args: Vec<&str> = [&["check", "--json"], options].concat();
+    let output = common::run_cli(&args, &[line, b"\n"].concat());
+    let record: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one record");
+    assert_eq!(
+        (
+            record["error"]["kind"].as_str(),
+            record["error"]["part"].as_str()
+        ),
+        (Some(kind), part),
+        "{record}"
+    );
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    assert!(
+        readme.contains(&format!("`{kind}`")),
+        "README documents {kind}"
+    );
+    let help = common::run_cli(&["check", "--help"], b"");
+    let help = String::from_utf8(help.stdout).unwrap();
+    let mut words = help.split(|c: char| !c.is_ascii_alphanumeric() && c != '_');
+    assert!(words.any(|word| word == kind), "check --help lists {kind}");
+}

@@ -21,7 +21,24 @@ use crate::report;
 use crate::syntax_args::SyntaxArgs;
 use crate::verdict::{self, Problem};
 
+/// What `check --help` adds after the options.
+const AFTER_HELP: &str = "\
+Lines: a line loses its line feed and the carriage return before it; a byte order mark at the
+start of the input is skipped; blank lines are skipped and counted in the summary that ends
+the output on standard error.
+
+JSON: one object per input. An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
+its scheme), \"input_lossy\":true when \"input\" is not the exact input (invalid UTF-8, or the
+head of an over-long line), and \"error\": {\"index\", \"message\", \"kind\", \"part\"}. Error kinds:
+expected_scheme, leading_whitespace, trailing_whitespace, empty, invalid_char, non_ascii,
+invalid_start, invalid_percent_encoding, expected, nid_too_short, nid_too_long,
+nid_ends_with_hyphen, bare_question_mark, reserved_char, reserved_nid, nul_octet, missing_at,
+misplaced_dot, dns_label_starts_with_hyphen, dns_label_ends_with_hyphen, empty_dns_label,
+dns_label_too_long, dns_name_too_long, invalid_date, month_out_of_range, day_out_of_range,
+invalid_utf8 and line_too_long (whose part is null).";
+
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,

@@ -9,7 +9,14 @@ use crate::input::{DEFAULT_MAX_LINE_BYTES, Piece, Source};
 use crate::output::{Output, Status, Written, describe};
 use crate::syntax_args::SyntaxArgs;
 
+/// What `find --help` adds after the options.
+const AFTER_HELP: &str = "\
+Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"line\", \"column\", \"offset\",
+\"kind\", \"text\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts as one),
+OFFSET is the byte offset in the input, KIND is urn or tag. Invalid UTF-8 separates identifiers.";
+
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
