@@ -77,6 +77,8 @@ struct Tally {
 struct Checker<'a> {
     args: &'a Args,
     tally: Tally,
+    /// `valid   `, painted once for all.
+    valid_label: String,
 }
 
 impl Checker<'_> {
@@ -95,17 +97,13 @@ impl Checker<'_> {
         if self.args.json {
             out.json(&valid_record(identifier, self.args.syntax.spec))?;
         } else {
-            let good = out.palette().good;
-            let (input, what) = match identifier {
-                Identifier::Urn(urn) => (urn.as_str(), ("URN", urn.syntax().name())),
-                Identifier::Tag(tag) => (tag.as_str(), ("tag URI", tag.syntax().name())),
+            let (input, what, syntax) = match identifier {
+                Identifier::Urn(urn) => (urn.as_str(), "URN", urn.syntax().name()),
+                Identifier::Tag(tag) => (tag.as_str(), "tag URI", tag.syntax().name()),
             };
             let input = report::escape(input.as_bytes());
-            writeln!(
-                out,
-                "{good}valid  {good:#} {input} ({}, {})",
-                what.0, what.1
-            )?;
+            let label = &self.valid_label;
+            out.write_strs(&[label, &input, " (", what, ", ", syntax, ")\n"])?;
         }
         out.answered()
     }
@@ -181,9 +179,11 @@ impl Checker<'_> {
 /// Prints one answer per input; exits 0 if every input is valid, 1 if one is not, 2 if an input
 /// cannot be read.
 pub fn run(args: &Args, out: &mut Output) -> Written {
+    let good = out.palette().good;
     let mut checker = Checker {
         args,
         tally: Tally::default(),
+        valid_label: format!("{good}valid  {good:#} "),
     };
     for input in &args.inputs {
         checker.check(out, verdict::arg_bytes(input))?;

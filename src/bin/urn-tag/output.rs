@@ -129,6 +129,15 @@ impl Output {
         self.stdout.write_all(bytes).map_err(on_stdout)
     }
 
+    /// Writes `parts` one after the other to standard output: the answers written for every
+    /// line of a large input, spared the formatting machinery.
+    pub fn write_strs(&mut self, parts: &[&str]) -> Written {
+        parts
+            .iter()
+            .try_for_each(|part| self.stdout.write_all(part.as_bytes()))
+            .map_err(on_stdout)
+    }
+
     /// Writes `value` as one line of JSON to standard output.
     pub fn json(&mut self, value: &impl serde::Serialize) -> Written {
         serde_json::to_writer(&mut self.stdout, value).map_err(|error| on_stdout(error.into()))?;
