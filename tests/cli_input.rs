@@ -420,3 +420,15 @@ fn every_error_kind_is_documented(
     let mut words = help.split(|c: char| !c.is_ascii_alphanumeric() && c != '_');
     assert!(words.any(|word| word == kind), "check --help lists {kind}");
 }
+
+/// The largest --max-line-bytes is taken as "no limit that memory could reach", the smallest
+/// still reads every line.
+#[rstest]
+#[case::check_largest(&["check", "--max-line-bytes", "18446744073709551615"], "valid   urn:ex:a (URN, rfc8141)\n")]
+#[case::find_largest(&["find", "--max-line-bytes", "18446744073709551615"], "1:1: urn:ex:a\n")]
+#[case::check_smallest(&["check", "--max-line-bytes", "1"], "invalid u…: line longer than 1 byte\n")]
+fn extreme_line_limits(#[case] args: &[&str], #[case] stdout: &str) {
+    let output = common::run_cli(args, b"urn:ex:a\n");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), stdout, "{args:?}");
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{args:?}");
+}

@@ -141,7 +141,10 @@ impl<R: Read> LineReader<R> {
 
     /// Lines (or pieces) of at most `max` bytes (saturated to what fits in memory).
     pub fn max_line_bytes(mut self, max: u64) -> LineReader<R> {
-        self.max = usize::try_from(max).unwrap_or(usize::MAX - 1).max(1);
+        // One byte past the maximum must still be countable.
+        self.max = usize::try_from(max)
+            .unwrap_or(usize::MAX)
+            .clamp(1, usize::MAX - 1);
         self
     }
 
@@ -158,7 +161,9 @@ impl<R: Read> LineReader<R> {
             // Report the line now, and skip the rest of it on the next call: an endless line
             // (`check < /dev/zero`) is reported at once and never held.
             self.skipping = true;
-            let bytes = &self.bytes(segment)[bom..segment.len - 1];
+            // The segment holds one byte past the maximum, and perhaps a byte order mark.
+            let bytes = &self.bytes(segment)[..segment.len - 1];
+            let bytes = &bytes[bom.min(bytes.len())..];
             let head = &bytes[..bytes.len().min(HEAD_BYTES)];
             return Ok(Some(Line::TooLong { head }));
         }
@@ -373,6 +378,25 @@ mod tests {
         assert_eq!(
             lines(b"abcd\nabcde\nab", 4),
             ["abcd", "too long: abcd", "ab"]
+        );
+    }
+
+    #[test]
+    fn tiny_and_huge_maximums_hold() {
+        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: "]);
+        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["too long: \u{FFFD}", "b"]);
+        assert_eq!(lines(b"ab\nc", u64::MAX), ["ab", "c"]);
+        // One byte at a time: too few to see the byte order mark.
+        let bad = "\u{FFFD}".to_owned();
+        assert_eq!(
+            pieces(b"\xEF\xBB\xBFab", 1),
+            [
+                (bad.clone(), 0, true),
+                (bad.clone(), 1, false),
+                (bad, 2, false),
+                ("a".to_owned(), 3, false),
+                ("b".to_owned(), 4, false)
+            ]
         );
     }
 

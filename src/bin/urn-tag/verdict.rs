@@ -52,6 +52,7 @@ impl fmt::Display for Problem {
         match self {
             Problem::Parse(error) => error.fmt(f),
             Problem::InvalidUtf8 { index } => write!(f, "invalid UTF-8 at byte {index}"),
+            Problem::LineTooLong { max: 1 } => write!(f, "line longer than 1 byte"),
             Problem::LineTooLong { max } => write!(f, "line longer than {max} bytes"),
         }
     }
