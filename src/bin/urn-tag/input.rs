@@ -181,7 +181,6 @@ impl<R: Read> LineReader<R> {
         };
         let starts_line = self.at_line_start;
         let bom = self.byte_order_mark(segment);
-        let offset = self.offset + bom as u64;
         let (len, consumed) = match segment.end {
             End::LineFeed => (segment.len, segment.len + 1),
             End::Eof => (segment.len, segment.len),
@@ -190,6 +189,9 @@ impl<R: Read> LineReader<R> {
                 (cut, cut)
             }
         };
+        // A maximum shorter than the mark cuts it: then its bytes are text like any other.
+        let bom = if bom <= len { bom } else { 0 };
+        let offset = self.offset + bom as u64;
         self.offset += consumed as u64;
         self.at_line_start = segment.end != End::Limit;
         match (segment.held, segment.end) {
@@ -198,7 +200,7 @@ impl<R: Read> LineReader<R> {
             (Held::Gathered, End::Limit) => self.gathered_lent = consumed,
             _ => {}
         }
-        let text = &self.bytes(segment)[bom.min(len)..len];
+        let text = &self.bytes(segment)[bom..len];
         Ok(Some(Piece {
             text,
             offset,
@@ -379,6 +381,110 @@ mod tests {
             lines(b"abcd\nabcde\nab", 4),
             ["abcd", "too long: abcd", "ab"]
         );
+    }
+
+    /// A reader that hands out its bytes in reads of the given sizes, in turn: lines and
+    /// pieces must not depend on how the input arrives.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        sizes: Vec<usize>,
+        turn: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()];
+            self.turn += 1;
+            let n = size.min(buffer.len()).min(self.bytes.len() - self.at);
+            buffer[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn trickle(bytes: &[u8], sizes: &[usize]) -> Trickle {
+        Trickle {
+            bytes: bytes.to_vec(),
+            at: 0,
+            sizes: sizes.to_vec(),
+            turn: 0,
+        }
+    }
+
+    /// The lines `next_line` must give, worked out the obvious way on the whole input.
+    fn expected_lines(input: &[u8], max: usize) -> Vec<(bool, Vec<u8>)> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        if lines.last().is_some_and(|last| last.is_empty()) {
+            lines.pop();
+        }
+        let mut out = Vec::new();
+        for (number, raw) in lines.into_iter().enumerate() {
+            let bom =
+                |seen: &[u8]| usize::from(number == 0 && seen.starts_with(BYTE_ORDER_MARK)) * 3;
+            if raw.len() > max {
+                let kept = &raw[..max];
+                let kept = &kept[bom(&raw[..=max]).min(kept.len())..];
+                out.push((true, kept[..kept.len().min(HEAD_BYTES)].to_vec()));
+            } else {
+                let text = &raw[bom(raw)..];
+                out.push((false, text.strip_suffix(b"\r").unwrap_or(text).to_vec()));
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lines_are_the_same_however_the_input_arrives(
+            input in proptest::collection::vec(
+                proptest::sample::select(b"ab \r\n\xEF\xBB\xBF".to_vec()), 0..400),
+            bom: bool,
+            max in 1usize..40,
+            sizes in proptest::collection::vec(1usize..100, 1..5),
+        ) {
+            let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
+            let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
+            let mut got = Vec::new();
+            while let Some(line) = reader.next_line().unwrap() {
+                got.push(match line {
+                    Line::Text(text) => (false, text.to_vec()),
+                    Line::TooLong { head } => (true, head.to_vec()),
+                });
+            }
+            proptest::prop_assert_eq!(got, expected_lines(&input, max));
+        }
+
+        #[test]
+        fn pieces_put_together_are_the_input(
+            input in proptest::collection::vec(
+                proptest::sample::select(b"ab \n\xC3\xA9\xEF\xBB\xBF".to_vec()), 0..400),
+            bom: bool,
+            max in 1usize..40,
+            sizes in proptest::collection::vec(1usize..100, 1..5),
+        ) {
+            let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
+            let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
+            let mut rebuilt = Vec::new();
+            let mut first = true;
+            while let Some(piece) = reader.next_piece().unwrap() {
+                if first && piece.offset == 3 {
+                    rebuilt.extend_from_slice(BYTE_ORDER_MARK);
+                }
+                if piece.starts_line && !first {
+                    rebuilt.push(b'\n');
+                }
+                proptest::prop_assert_eq!(piece.offset, rebuilt.len() as u64);
+                proptest::prop_assert!(piece.text.len() <= max);
+                proptest::prop_assert!(!piece.text.contains(&b'\n'));
+                rebuilt.extend_from_slice(piece.text);
+                first = false;
+            }
+            if input.ends_with(b"\n") {
+                rebuilt.push(b'\n');
+            }
+            proptest::prop_assert_eq!(rebuilt, input);
+        }
     }
 
     #[test]
