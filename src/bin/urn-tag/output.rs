@@ -221,6 +221,7 @@ pub fn describe(error: &io::Error) -> String {
 mod tests {
     use super::*;
 
+    #[cfg(unix)]
     #[test]
     fn describe_drops_the_os_error_number() {
         let missing = io::Error::from_raw_os_error(2);
