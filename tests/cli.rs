@@ -48,7 +48,7 @@ fn check_json_invalid_records() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
-        r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14"}}"#
+        r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14","kind":"invalid_percent_encoding","part":"nss"}}"#
     );
     assert!(
         lines[1]

@@ -42,6 +42,16 @@ fn odd_lines() -> Vec<Vec<u8>> {
     lines
 }
 
+/// The line as `check` reads it: without the carriage return of a CRLF ending, and without
+/// the byte order mark that opens the input.
+fn as_read(line: &[u8], first: bool) -> &[u8] {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    match line.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if first => rest,
+        _ => line,
+    }
+}
+
 #[test]
 fn check_json_answers_every_odd_line_soundly() {
     let lines = odd_lines();
@@ -57,22 +67,56 @@ fn check_json_answers_every_odd_line_soundly() {
     );
     let stdout = String::from_utf8(output.stdout).expect("JSON is UTF-8");
     let records: Vec<&str> = stdout.lines().collect();
-    assert_eq!(records.len(), lines.len());
-    for (line, record) in lines.iter().zip(records) {
+    // Blank lines are skipped, and counted apart in the summary.
+    let read: Vec<&[u8]> = lines
+        .iter()
+        .enumerate()
+        .map(|(at, line)| as_read(line, at == 0))
+        .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
+        .collect();
+    assert_eq!(records.len(), read.len());
+    let blank = lines.len() - read.len();
+    let summary = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        summary.ends_with(&format!(", {blank} blank lines skipped\n")),
+        "{summary}"
+    );
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    for (line, record) in read.into_iter().zip(records) {
         let value: serde_json::Value = serde_json::from_str(record).expect("a JSON object");
         let text = String::from_utf8_lossy(line);
-        let text = text.strip_suffix('\r').unwrap_or(&text);
-        assert_eq!(value["input"], text, "the record is about its line");
+        assert_eq!(value["input"], *text, "the record is about its line");
+        let lossy = std::str::from_utf8(line).is_err();
+        assert_eq!(
+            value["input_lossy"].as_bool(),
+            lossy.then_some(true),
+            "{record}"
+        );
         match value["valid"].as_bool().expect("valid is a bool") {
             true => assert!(matches!(value["kind"].as_str(), Some("urn" | "tag"))),
             false => {
-                let index = value["error"]["index"].as_u64().expect("an error index") as usize;
+                let error = &value["error"];
+                let kind = error["kind"].as_str().expect("an error kind");
                 assert!(
-                    index <= text.len() && text.is_char_boundary(index),
-                    "{record}"
+                    readme.contains(&format!("`{kind}`")),
+                    "README documents {kind}"
                 );
+                let index = error["index"].as_u64().expect("an error index") as usize;
+                assert!(index <= line.len(), "{record}");
+                if lossy {
+                    let valid_up_to = std::str::from_utf8(line).unwrap_err().valid_up_to();
+                    assert_eq!(
+                        (index, error["kind"].as_str(), error["part"].as_str()),
+                        (valid_up_to, Some("invalid_utf8"), None),
+                        "{record}"
+                    );
+                } else {
+                    assert!(text.is_char_boundary(index), "{record}");
+                    assert!(error["part"].is_string(), "{record}");
+                }
                 assert!(
-                    value["error"]["message"]
+                    error["message"]
                         .as_str()
                         .unwrap()
                         .ends_with(&format!("at byte {index}"))

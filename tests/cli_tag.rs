@@ -36,23 +36,23 @@ fn assert_run(args: &[&str], code: i32, stdout: &str, stderr: &str) {
 )]
 #[case::invalid_tag(
     "tag:a+b@example.com,2020:x",
-    r#"{"input":"tag:a+b@example.com,2020:x","valid":false,"kind":"tag","error":{"index":5,"message":"invalid character '+' in authority at byte 5"}}"#
+    r#"{"input":"tag:a+b@example.com,2020:x","valid":false,"kind":"tag","error":{"index":5,"message":"invalid character '+' in authority at byte 5","kind":"invalid_char","part":"authority"}}"#
 )]
 #[case::date_not_in_calendar(
     "tag:example.com,1900-02-29:",
-    r#"{"input":"tag:example.com,1900-02-29:","valid":false,"kind":"tag","error":{"index":24,"message":"day 29 does not exist in 1900-02 at byte 24"}}"#
+    r#"{"input":"tag:example.com,1900-02-29:","valid":false,"kind":"tag","error":{"index":24,"message":"day 29 does not exist in 1900-02 at byte 24","kind":"day_out_of_range","part":"date"}}"#
 )]
 #[case::neither_scheme(
     "tAx:1",
-    r#"{"input":"tAx:1","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2"}}"#
+    r#"{"input":"tAx:1","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2","kind":"expected_scheme","part":"scheme"}}"#
 )]
 #[case::scheme_cut_short(
     "ur",
-    r#"{"input":"ur","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2"}}"#
+    r#"{"input":"ur","valid":false,"kind":null,"error":{"index":2,"message":"expected \"urn:\" or \"tag:\" at byte 2","kind":"expected_scheme","part":"scheme"}}"#
 )]
 #[case::urn_still_a_urn(
     "urn:example:a%zz",
-    r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14"}}"#
+    r#"{"input":"urn:example:a%zz","valid":false,"kind":"urn","error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14","kind":"invalid_percent_encoding","part":"nss"}}"#
 )]
 fn check_json(#[case] input: &str, #[case] line: &str) {
     let valid = line.contains(r#""valid":true"#);
@@ -87,7 +87,7 @@ fn check_human_output() {
 #[case::lenient_keeps_the_date_strict(
     "lenient",
     "tag:mac=00,2005-13:x",
-    r#"{"input":"tag:mac=00,2005-13:x","valid":false,"kind":"tag","error":{"index":16,"message":"month 13 does not exist (01 to 12) in date at byte 16"}}"#
+    r#"{"input":"tag:mac=00,2005-13:x","valid":false,"kind":"tag","error":{"index":16,"message":"month 13 does not exist (01 to 12) in date at byte 16","kind":"month_out_of_range","part":"date"}}"#
 )]
 #[case::erratum_1485_email(
     "erratum1485",
@@ -97,7 +97,7 @@ fn check_human_output() {
 #[case::erratum_1485_refuses_a_trailing_dot(
     "erratum1485",
     "tag:a.@example.com,2020:x",
-    r#"{"input":"tag:a.@example.com,2020:x","valid":false,"kind":"tag","error":{"index":6,"message":"'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3) at byte 6"}}"#
+    r#"{"input":"tag:a.@example.com,2020:x","valid":false,"kind":"tag","error":{"index":6,"message":"'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3) at byte 6","kind":"misplaced_dot","part":"authority"}}"#
 )]
 fn check_json_tag_syntax(#[case] syntax: &str, #[case] input: &str, #[case] line: &str) {
     let valid = line.contains(r#""valid":true"#);

@@ -1,186 +1,223 @@
-//! `urn-tag check`: validate identifiers, from arguments or line by line from standard input.
+//! `urn-tag check`: validate identifiers, from arguments or line by line from standard input
+//! or files.
 //!
 //! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI under
 //! `--tag-syntax` (RFC 4151 by default), `urn:` as a URN under `--spec`; an input with
 //! neither scheme is reported at the first byte that can begin neither.
+//!
+//! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
+//! valid line unless `--json` asks for its normalized form and key.
 
-use std::io::{self, BufRead, BufWriter, Write};
-use std::process::ExitCode;
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::path::PathBuf;
 
 use serde::Serialize;
-use urn_tag::{ParseError, TagSyntax, TagUri, Urn, UrnSyntax};
+use urn_tag::{Identifier, Scheme, TagUri, Urn, UrnSyntax};
 
-use crate::report::{self, Style};
+use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, Source};
+use crate::output::{Output, Status, Written, describe};
+use crate::report;
+use crate::syntax_args::SyntaxArgs;
+use crate::verdict::{self, Problem};
+
+/// What `check --help` adds after the options.
+const AFTER_HELP: &str = "\
+Lines: a line loses its line feed and the carriage return before it; a byte order mark at the
+start of the input is skipped; blank lines are skipped and counted in the summary that ends
+the output on standard error.
+
+JSON: one object per input. An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
+its scheme), \"input_lossy\":true when \"input\" is not the exact input (invalid UTF-8, or the
+head of an over-long line), and \"error\": {\"index\", \"message\", \"kind\", \"part\"}. Error kinds:
+expected_scheme, leading_whitespace, trailing_whitespace, empty, invalid_char, non_ascii,
+invalid_start, invalid_percent_encoding, expected, nid_too_short, nid_too_long,
+nid_ends_with_hyphen, bare_question_mark, reserved_char, reserved_nid, nul_octet, missing_at,
+misplaced_dot, dns_label_starts_with_hyphen, dns_label_ends_with_hyphen, empty_dns_label,
+dns_label_too_long, dns_name_too_long, invalid_date, month_out_of_range, day_out_of_range,
+invalid_utf8 and line_too_long (whose part is null).";
 
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct Args {
-    /// URN syntax to check against: rfc8141, rfc2141 or rfc2141bis.
-    #[arg(long, default_value_t = UrnSyntax::Rfc8141, value_name = "SPEC")]
-    spec: UrnSyntax,
-    /// Tag URI syntax to check against: rfc4151 (the RFC's ABNF), erratum1485 (RFC 5322
-    /// local parts) or lenient (also any other authority, reported as "opaque": RFC 4151 §2.1
-    /// says software MUST NOT reject a tag only for its authority's form).
-    #[arg(long, default_value_t = TagSyntax::Rfc4151, value_name = "SYNTAX")]
-    tag_syntax: TagSyntax,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
     /// Print one JSON object per input (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
     /// Print nothing; only the exit status tells.
     #[arg(long, short, conflicts_with = "json")]
     quiet: bool,
-    /// Identifiers to check. With none, each line of standard input is one.
+    /// Check each line of FILE ("-" for standard input); may be given more than once.
+    #[arg(long, short, value_name = "FILE")]
+    file: Vec<PathBuf>,
+    /// Report a line longer than N bytes (not counting its line feed) as invalid, without
+    /// reading it whole.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_LINE_BYTES,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    max_line_bytes: u64,
+    /// Identifiers to check. With none (and no --file), each line of standard input is one.
     #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    inputs: Vec<OsString>,
 }
 
-/// The verdict on one input.
-enum Checked {
-    Urn(Urn),
-    Tag(TagUri),
-    Invalid {
-        kind: Option<&'static str>,
-        index: usize,
-        message: String,
-    },
-}
-
-impl Checked {
-    fn of(input: &str, spec: UrnSyntax, tag_syntax: TagSyntax) -> Checked {
-        let invalid = |kind, error: ParseError| Checked::Invalid {
-            kind: Some(kind),
-            index: error.index(),
-            message: error.to_string(),
-        };
-        if has_scheme(input, "tag:") {
-            return TagUri::parse_with(input, tag_syntax)
-                .map_or_else(|e| invalid("tag", e), Checked::Tag);
-        }
-        if has_scheme(input, "urn:") {
-            return Urn::parse_with(input, spec).map_or_else(|e| invalid("urn", e), Checked::Urn);
-        }
-        let index = ["urn:", "tag:"]
-            .iter()
-            .map(|scheme| common_prefix_len(input, scheme))
-            .max()
-            .unwrap_or(0);
-        Checked::Invalid {
-            kind: None,
-            index,
-            message: format!("expected \"urn:\" or \"tag:\" at byte {index}"),
-        }
-    }
-
-    fn is_valid(&self) -> bool {
-        !matches!(self, Checked::Invalid { .. })
-    }
-}
-
-fn has_scheme(input: &str, scheme: &str) -> bool {
-    input
-        .get(..scheme.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(scheme))
-}
-
-/// How many leading bytes of `input` match `scheme`, ignoring ASCII case.
-fn common_prefix_len(input: &str, scheme: &str) -> usize {
-    input
-        .bytes()
-        .zip(scheme.bytes())
-        .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
-        .count()
-}
-
-pub fn run(args: &Args) -> io::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let style = Style {
-        on: !args.json && report::colour_stdout(),
-    };
-    let mut tally = Tally::default();
-    let mut check_one = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| {
-        let checked = Checked::of(input, args.spec, args.tag_syntax);
-        tally.count(checked.is_valid());
-        if args.json {
-            serde_json::to_writer(&mut *out, &json_record(input, args.spec, &checked))?;
-            writeln!(out)
-        } else if !args.quiet {
-            writeln!(out, "{}", human_line(input, &checked, style))
-        } else {
-            Ok(())
-        }
-    };
-    if args.inputs.is_empty() {
-        let stdin = io::stdin();
-        let mut reader = stdin.lock();
-        let mut line = Vec::new();
-        while reader.read_until(b'\n', &mut line)? != 0 {
-            let text = String::from_utf8_lossy(trim_line_end(&line));
-            check_one(&text, &mut out)?;
-            line.clear();
-        }
-    } else {
-        for input in &args.inputs {
-            check_one(input, &mut out)?;
-        }
-    }
-    out.flush()?;
-    // A batch from standard input gets a summary on standard error, out of the way of the
-    // results; inputs given as arguments are few enough to count by eye.
-    if !args.quiet && args.inputs.is_empty() {
-        eprintln!(
-            "{} checked: {} valid, {} invalid",
-            tally.total(),
-            tally.valid,
-            tally.invalid
-        );
-    }
-    Ok(if tally.invalid == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
-}
-
-/// A line without its `\n` or `\r\n`.
-fn trim_line_end(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
+/// How many inputs were valid, invalid, or blank lines passed over.
 #[derive(Default)]
 struct Tally {
     valid: u64,
     invalid: u64,
+    blank: u64,
 }
 
-impl Tally {
-    fn count(&mut self, valid: bool) {
-        if valid {
-            self.valid += 1
-        } else {
-            self.invalid += 1
+/// Checks each input and writes its answer.
+struct Checker<'a> {
+    args: &'a Args,
+    tally: Tally,
+    /// `valid   `, painted once for all.
+    valid_label: String,
+}
+
+impl Checker<'_> {
+    fn check(&mut self, out: &mut Output, bytes: &[u8]) -> Written {
+        match verdict::identify(bytes, self.args.syntax.syntax()) {
+            Ok(identifier) => self.valid(out, &identifier),
+            Err(problem) => self.invalid(out, bytes, &problem, false),
         }
     }
 
-    fn total(&self) -> u64 {
-        self.valid + self.invalid
+    fn valid(&mut self, out: &mut Output, identifier: &Identifier<&str>) -> Written {
+        self.tally.valid += 1;
+        if self.args.quiet {
+            return Ok(());
+        }
+        if self.args.json {
+            out.json(&valid_record(identifier, self.args.syntax.spec))?;
+        } else {
+            let (input, what, syntax) = match identifier {
+                Identifier::Urn(urn) => (urn.as_str(), "URN", urn.syntax().name()),
+                Identifier::Tag(tag) => (tag.as_str(), "tag URI", tag.syntax().name()),
+            };
+            let input = report::escape(input.as_bytes());
+            let label = &self.valid_label;
+            out.write_strs(&[label, &input, " (", what, ", ", syntax, ")\n"])?;
+        }
+        out.answered()
+    }
+
+    /// Reports `bytes` (the first bytes of the line when `cut`) as invalid.
+    fn invalid(&mut self, out: &mut Output, bytes: &[u8], problem: &Problem, cut: bool) -> Written {
+        self.tally.invalid += 1;
+        // Before the answer is written: if its reader is gone, the status still says it.
+        out.raise_status(Status::No);
+        if self.args.quiet {
+            return Ok(());
+        }
+        if self.args.json {
+            let input = String::from_utf8_lossy(bytes);
+            let record = Record::Invalid {
+                input_lossy: cut || matches!(input, Cow::Owned(_)),
+                input,
+                valid: false,
+                kind: verdict::scheme_of(bytes).map(Scheme::name),
+                error: ErrorRecord {
+                    index: problem.index(),
+                    message: problem.to_string(),
+                    kind: problem.code(),
+                    part: problem.part(),
+                },
+            };
+            out.json(&record)?;
+        } else {
+            let (bad, dim) = (out.palette().bad, out.palette().dim);
+            if cut {
+                let head = report::echo_head(bytes);
+                writeln!(out, "{bad}invalid{bad:#} {head}: {problem}")?;
+            } else {
+                let input = report::echo(bytes);
+                let index = usize::try_from(problem.index()).unwrap_or(usize::MAX);
+                let drawn = report::caret(bytes, index, "        ");
+                writeln!(
+                    out,
+                    "{bad}invalid{bad:#} {input}: {problem}\n{dim}{drawn}{dim:#}"
+                )?;
+            }
+        }
+        out.answered()
+    }
+
+    /// Checks every line of `source`; an unreadable one is reported and makes the status 2.
+    fn check_lines(&mut self, out: &mut Output, source: &Source) -> Written {
+        let unreadable = |out: &mut Output, error: std::io::Error| {
+            out.raise_status(Status::Trouble);
+            out.message(format_args!("{}: {}", source.name(), describe(&error)))
+        };
+        let mut lines = match source.open() {
+            Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
+            Err(error) => return unreadable(out, error),
+        };
+        loop {
+            match lines.next_line() {
+                Ok(None) => return Ok(()),
+                Ok(Some(Line::Text(bytes))) if bytes.iter().all(u8::is_ascii_whitespace) => {
+                    self.tally.blank += 1;
+                }
+                Ok(Some(Line::Text(bytes))) => self.check(out, bytes)?,
+                Ok(Some(Line::TooLong { head })) => {
+                    let max = self.args.max_line_bytes;
+                    self.invalid(out, head, &Problem::LineTooLong { max }, true)?;
+                }
+                Err(error) => return unreadable(out, error),
+            }
+        }
     }
 }
 
-fn human_line(input: &str, checked: &Checked, style: Style) -> String {
-    match checked {
-        Checked::Urn(urn) => format!("{} {input} (URN, {})", style.good("valid  "), urn.syntax()),
-        Checked::Tag(tag) => format!(
-            "{} {input} (tag URI, {})",
-            style.good("valid  "),
-            tag.syntax()
-        ),
-        Checked::Invalid { index, message, .. } => format!(
-            "{} {input}: {message}\n{}",
-            style.bad("invalid"),
-            style.dim(&report::caret(input, *index, "        "))
-        ),
+/// Prints one answer per input; exits 0 if every input is valid, 1 if one is not, 2 if an input
+/// cannot be read.
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    let good = out.palette().good;
+    let mut checker = Checker {
+        args,
+        tally: Tally::default(),
+        valid_label: format!("{good}valid  {good:#} "),
+    };
+    for input in &args.inputs {
+        checker.check(out, verdict::arg_bytes(input))?;
     }
+    let sources: Vec<Source> = if args.inputs.is_empty() && args.file.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.file
+            .iter()
+            .map(|path| Source::from_arg(path))
+            .collect()
+    };
+    for source in &sources {
+        checker.check_lines(out, source)?;
+    }
+    // Lines get a summary on standard error, out of the way of the results; inputs given as
+    // arguments are few enough to count by eye.
+    if !args.quiet && !sources.is_empty() {
+        let Tally {
+            valid,
+            invalid,
+            blank,
+        } = checker.tally;
+        let skipped = match blank {
+            0 => String::new(),
+            1 => ", 1 blank line skipped".to_owned(),
+            n => format!(", {n} blank lines skipped"),
+        };
+        out.note(format_args!(
+            "{} checked: {valid} valid, {invalid} invalid{skipped}\n",
+            valid + invalid
+        ))?;
+    }
+    Ok(())
 }
 
 /// One line of `check --json`; field names and order are a published contract.
@@ -213,10 +250,14 @@ enum Record<'a> {
         fragment: Option<&'a str>,
     },
     Invalid {
-        input: &'a str,
+        input: Cow<'a, str>,
+        /// `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or only the first
+        /// bytes of an over-long line. Written only when true.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        input_lossy: bool,
         valid: bool,
         kind: Option<&'static str>,
-        error: ErrorRecord<'a>,
+        error: ErrorRecord,
     },
 }
 
@@ -236,60 +277,57 @@ enum Components<'a> {
 }
 
 #[derive(Serialize)]
-struct ErrorRecord<'a> {
-    index: usize,
-    message: &'a str,
+struct ErrorRecord {
+    index: u64,
+    message: String,
+    kind: &'static str,
+    part: Option<&'static str>,
 }
 
-fn json_record<'a>(input: &'a str, spec: UrnSyntax, checked: &'a Checked) -> Record<'a> {
-    match checked {
-        Checked::Urn(urn) => Record::Urn {
-            input,
-            valid: true,
-            kind: "urn",
-            spec: spec.name(),
-            nid: urn.nid(),
-            nss: urn.nss(),
-            components: match spec {
-                UrnSyntax::Rfc2141bis => Components::Rfc2141bis {
-                    query: urn.query(),
-                    fragment: urn.fragment(),
-                },
-                _ => Components::Rfc8141 {
-                    r_component: urn.r_component(),
-                    q_component: urn.q_component(),
-                    f_component: urn.f_component(),
-                },
+fn valid_record<'a>(identifier: &'a Identifier<&str>, spec: UrnSyntax) -> Record<'a> {
+    match identifier {
+        Identifier::Urn(urn) => urn_record(urn, spec),
+        Identifier::Tag(tag) => tag_record(tag),
+    }
+}
+
+fn urn_record<'a>(urn: &'a Urn<&str>, spec: UrnSyntax) -> Record<'a> {
+    Record::Urn {
+        input: urn.as_str(),
+        valid: true,
+        kind: "urn",
+        spec: spec.name(),
+        nid: urn.nid(),
+        nss: urn.nss(),
+        components: match spec {
+            UrnSyntax::Rfc2141bis => Components::Rfc2141bis {
+                query: urn.query(),
+                fragment: urn.fragment(),
             },
-            nid_class: urn.nid_class().name(),
-            registered: urn.registration().is_some(),
-            normalized: urn.normalized().into_string(),
-            equivalence_key: urn.equivalence_key().into_string(),
-        },
-        Checked::Tag(tag) => Record::Tag {
-            input,
-            valid: true,
-            kind: "tag",
-            authority: tag.authority(),
-            // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
-            authority_kind: tag.authority_kind().name(),
-            date: tag.date().to_string(),
-            date_as_written: tag.date_as_written(),
-            specific: tag.specific(),
-            fragment: tag.fragment(),
-        },
-        Checked::Invalid {
-            kind,
-            index,
-            message,
-        } => Record::Invalid {
-            input,
-            valid: false,
-            kind: *kind,
-            error: ErrorRecord {
-                index: *index,
-                message,
+            _ => Components::Rfc8141 {
+                r_component: urn.r_component(),
+                q_component: urn.q_component(),
+                f_component: urn.f_component(),
             },
         },
+        nid_class: urn.nid_class().name(),
+        registered: urn.registration().is_some(),
+        normalized: urn.normalized().into_string(),
+        equivalence_key: urn.equivalence_key().into_string(),
+    }
+}
+
+fn tag_record<'a>(tag: &'a TagUri<&str>) -> Record<'a> {
+    Record::Tag {
+        input: tag.as_str(),
+        valid: true,
+        kind: "tag",
+        authority: tag.authority(),
+        // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
+        authority_kind: tag.authority_kind().name(),
+        date: tag.date().to_string(),
+        date_as_written: tag.date_as_written(),
+        specific: tag.specific(),
+        fragment: tag.fragment(),
     }
 }

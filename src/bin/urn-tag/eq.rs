@@ -1,11 +1,14 @@
 //! `urn-tag eq`: are two identifiers the same?
 
-use std::process::ExitCode;
+use std::ffi::OsString;
 
 use urn_tag::Identifier;
 use urn_tag::urn::Equivalence;
 
+use crate::output::{Output, Status, Written};
+use crate::report;
 use crate::syntax_args::SyntaxArgs;
+use crate::verdict;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -16,9 +19,9 @@ pub struct Args {
     #[arg(long)]
     rfc_only: bool,
     /// The first identifier.
-    a: String,
+    a: OsString,
     /// The second identifier.
-    b: String,
+    b: OsString,
 }
 
 /// Prints `equivalent` or `not equivalent`; exits 0, 1, or 2 when an input is invalid.
@@ -26,13 +29,20 @@ pub struct Args {
 /// Two URNs are compared by RFC equivalence (RFC 8141 §3, or RFC 2141 §5 under those specs)
 /// and the built-in namespace rules unless `--rfc-only`; two tag URIs by RFC 4151 §2.4,
 /// which is exact equality; a URN and a tag are never the same.
-pub fn run(args: &Args) -> ExitCode {
-    let parse = |input: &str| {
-        Identifier::parse_with(input, args.syntax.syntax())
-            .map_err(|error| eprintln!("urn-tag: {input}: {error}"))
-    };
-    let (Ok(a), Ok(b)) = (parse(&args.a), parse(&args.b)) else {
-        return ExitCode::from(2);
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    let (a, b) = (verdict::arg_bytes(&args.a), verdict::arg_bytes(&args.b));
+    let syntax = args.syntax.syntax();
+    let (a, b) = match (verdict::identify(a, syntax), verdict::identify(b, syntax)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a_parsed, b_parsed) => {
+            out.raise_status(Status::Trouble);
+            for (input, parsed) in [(a, a_parsed), (b, b_parsed)] {
+                if let Err(problem) = parsed {
+                    out.message(format_args!("{}: {problem}", report::echo(input)))?;
+                }
+            }
+            return Ok(());
+        }
     };
     let same = match (&a, &b) {
         (Identifier::Urn(a), Identifier::Urn(b)) => equivalence(args.rfc_only).equivalent(a, b),
@@ -40,12 +50,12 @@ pub fn run(args: &Args) -> ExitCode {
         _ => false,
     };
     if same {
-        println!("equivalent");
-        ExitCode::SUCCESS
+        writeln!(out, "equivalent")?;
     } else {
-        println!("not equivalent");
-        ExitCode::from(1)
+        out.raise_status(Status::No);
+        writeln!(out, "not equivalent")?;
     }
+    out.answered()
 }
 
 /// The procedure `eq` and `normalize --key` use.

@@ -1,39 +1,33 @@
 //! `urn-tag explain`: a breakdown of one identifier, or its error drawn under the input.
 
-use std::process::ExitCode;
+use std::ffi::OsString;
 
 use urn_tag::tag::AuthorityKind;
 use urn_tag::{Identifier, Part, Scheme, TagSyntax, TagUri, Urn, UrnSyntax};
 
+use crate::output::{Output, Palette, Status, Written};
+use crate::report;
 use crate::syntax_args::SyntaxArgs;
-
-use crate::report::{self, Style};
+use crate::verdict;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// The identifier to explain.
-    input: String,
+    input: OsString,
 }
 
-pub fn run(args: &Args) -> ExitCode {
-    let style = Style {
-        on: report::colour_stdout(),
-    };
-    let scheme = Scheme::of(&args.input);
-    let parsed = Identifier::parse_with(&args.input, args.syntax.syntax());
-    match parsed {
-        Ok(Identifier::Urn(urn)) => {
-            print!("{}", explain_urn(&urn, style));
-            ExitCode::SUCCESS
-        }
-        Ok(Identifier::Tag(tag)) => {
-            print!("{}", explain_tag(&tag, style));
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            let what = match scheme {
+/// Prints the breakdown and exits 0, or draws the error and exits 1.
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    let palette = out.palette();
+    let input = verdict::arg_bytes(&args.input);
+    match verdict::identify(input, args.syntax.syntax()) {
+        Ok(Identifier::Urn(urn)) => out.write_bytes(explain_urn(&urn, palette).as_bytes())?,
+        Ok(Identifier::Tag(tag)) => out.write_bytes(explain_tag(&tag, palette).as_bytes())?,
+        Err(problem) => {
+            out.raise_status(Status::No);
+            let what = match verdict::scheme_of(input) {
                 Some(Scheme::Urn) => format!("invalid URN under {}", args.syntax.spec.document()),
                 Some(Scheme::Tag) => {
                     format!(
@@ -43,12 +37,14 @@ pub fn run(args: &Args) -> ExitCode {
                 }
                 None => "invalid".to_owned(),
             };
-            println!("{}", args.input);
-            println!("  {}: {error}", style.bad(&what));
-            println!("{}", report::caret(&args.input, error.index(), "  "));
-            ExitCode::from(1)
+            let bad = palette.bad;
+            let index = usize::try_from(problem.index()).unwrap_or(usize::MAX);
+            writeln!(out, "{}", report::echo(input))?;
+            writeln!(out, "  {bad}{what}{bad:#}: {problem}")?;
+            writeln!(out, "{}", report::caret(input, index, "  "))?;
         }
     }
+    out.answered()
 }
 
 /// The table of parts: name, byte range, text, and the grammar rule it came from.
@@ -82,10 +78,11 @@ fn syntax_name(syntax: TagSyntax) -> &'static str {
     }
 }
 
-fn explain_tag(tag: &TagUri, style: Style) -> String {
+fn explain_tag(tag: &TagUri<&str>, palette: Palette) -> String {
+    let good = palette.good;
     let mut out = format!(
-        "{tag}\n  {} under {}\n",
-        style.good("valid tag URI"),
+        "{}\n  {good}valid tag URI{good:#} under {}\n",
+        report::escape(tag.as_str().as_bytes()),
         syntax_name(tag.syntax())
     );
     out += &parts_table(tag.as_str(), tag.parts(), |part| tag_rule(tag, part));
@@ -105,14 +102,15 @@ fn explain_tag(tag: &TagUri, style: Style) -> String {
         tag.date()
     );
     out += "  equality     exact, character by character (RFC 4151 §2.4)\n";
+    let dim = palette.dim;
     for lint in tag.lints() {
-        out += &format!("  {} {lint}\n", style.dim("note        "));
+        out += &format!("  {dim}note        {dim:#} {lint}\n");
     }
     out
 }
 
 /// The grammar rule of `tag.pest` each part of `tag` comes from.
-fn tag_rule(tag: &TagUri, part: Part) -> &'static str {
+fn tag_rule(tag: &TagUri<&str>, part: Part) -> &'static str {
     match part {
         Part::Scheme => match tag.syntax() {
             TagSyntax::Rfc4151 => "tagURI",
@@ -146,10 +144,11 @@ fn rule(spec: UrnSyntax, part: Part) -> &'static str {
     }
 }
 
-fn explain_urn(urn: &Urn, style: Style) -> String {
+fn explain_urn(urn: &Urn<&str>, palette: Palette) -> String {
+    let good = palette.good;
     let mut out = format!(
-        "{urn}\n  {} under {}\n",
-        style.good("valid URN"),
+        "{}\n  {good}valid URN{good:#} under {}\n",
+        urn.as_str(),
         urn.syntax().document()
     );
     out += &parts_table(urn.as_str(), urn.parts(), |part| rule(urn.syntax(), part));
@@ -169,8 +168,9 @@ fn explain_urn(urn: &Urn, style: Style) -> String {
     if display != urn.as_str() {
         out += &format!("  display      {display}\n");
     }
+    let dim = palette.dim;
     for lint in urn.lints() {
-        out += &format!("  {} {lint}\n", style.dim("note        "));
+        out += &format!("  {dim}note        {dim:#} {lint}\n");
     }
     out
 }

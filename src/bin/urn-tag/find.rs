@@ -1,15 +1,22 @@
 //! `urn-tag find`: the URNs and tag URIs found in free text, with their line and column.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use serde::Serialize;
 use urn_tag::find::Finder;
 
+use crate::input::{DEFAULT_MAX_LINE_BYTES, Piece, Source};
+use crate::output::{Output, Status, Written, describe};
 use crate::syntax_args::SyntaxArgs;
 
+/// What `find --help` adds after the options.
+const AFTER_HELP: &str = "\
+Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"line\", \"column\", \"offset\",
+\"kind\", \"text\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts as one),
+OFFSET is the byte offset in the input, KIND is urn or tag. Invalid UTF-8 separates identifiers.";
+
 #[derive(Debug, clap::Args)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
@@ -19,62 +26,110 @@ pub struct Args {
     /// Print one JSON object per match (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
-    /// The text to search; standard input when absent.
+    /// Search a line longer than N bytes in pieces of at most N bytes, cut after white space
+    /// (an identifier longer than N bytes is cut).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_LINE_BYTES,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    max_line_bytes: u64,
+    /// The text to search; standard input when absent or "-".
     file: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
 struct Match<'a> {
-    line: usize,
-    column: usize,
-    offset: usize,
+    line: u64,
+    column: u64,
+    offset: u64,
     kind: &'static str,
     text: &'a str,
 }
 
-/// Prints each match; exits 0 if something was found, 1 if nothing was (like grep).
-pub fn run(args: &Args) -> io::Result<ExitCode> {
-    let input: Box<dyn BufRead> = match &args.file {
-        Some(path) => Box::new(BufReader::new(std::fs::File::open(path)?)),
-        None => Box::new(io::stdin().lock()),
-    };
+/// Where the search is: the line, and the characters before the current piece on it.
+#[derive(Default)]
+struct Position {
+    line: u64,
+    /// Characters of the line before the current piece (an invalid UTF-8 sequence counts as
+    /// one, the U+FFFD it would be shown as).
+    column_base: u64,
+}
+
+/// Prints each match; exits 0 if something was found, 1 if nothing was (like grep), 2 if the
+/// input cannot be read.
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    let source = args.file.as_deref().map_or(Source::Stdin, Source::from_arg);
     let finder = Finder::new()
         .syntax(args.syntax.syntax())
         .trim_punctuation(!args.keep_punctuation);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut found = 0u64;
-    // No identifier spans a line break (line breaks are excluded characters), so lines are searched
-    // one at a time, in constant memory.
-    let (mut reader, mut line, mut offset) = (input, Vec::new(), 0);
-    for number in 1.. {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            break;
+    out.set_status(Status::No);
+    let unreadable = |out: &mut Output, error: std::io::Error| {
+        out.raise_status(Status::Trouble);
+        out.message(format_args!("{}: {}", source.name(), describe(&error)))
+    };
+    let mut pieces = match source.open() {
+        Ok(reader) => reader.max_line_bytes(args.max_line_bytes),
+        Err(error) => return unreadable(out, error),
+    };
+    let mut at = Position::default();
+    loop {
+        match pieces.next_piece() {
+            Ok(Some(piece)) => search(&finder, &piece, &mut at, args.json, out)?,
+            Ok(None) => return Ok(()),
+            Err(error) => return unreadable(out, error),
         }
-        let text = String::from_utf8_lossy(&line);
-        for found_id in finder.identifiers(&text) {
-            found += 1;
-            let range = found_id.range();
+    }
+}
+
+/// Writes the matches in one piece of a line.
+///
+/// Each valid UTF-8 run of the piece is searched on its own: identifiers are ASCII, so an
+/// invalid byte can only separate them, and offsets stay those of the input's bytes. Columns
+/// are counted as the search goes, from the previous match only, so a long line with many
+/// matches (minified JSON or HTML) costs one pass.
+fn search(
+    finder: &Finder,
+    piece: &Piece<'_>,
+    at: &mut Position,
+    json: bool,
+    out: &mut Output,
+) -> Written {
+    if piece.starts_line {
+        at.line += 1;
+        at.column_base = 0;
+    }
+    let mut run_start = 0;
+    for chunk in piece.text.utf8_chunks() {
+        let text = chunk.valid();
+        let mut counted = 0;
+        for found in finder.identifiers(text) {
+            let range = found.range();
+            at.column_base += text[counted..range.start].chars().count() as u64;
+            counted = range.start;
+            if out.status() == Status::No {
+                out.set_status(Status::Yes);
+            }
             let record = Match {
-                line: number,
-                column: text[..range.start].chars().count() + 1,
-                offset: offset + range.start,
-                kind: found_id.value().scheme().name(),
+                line: at.line,
+                column: at.column_base + 1,
+                offset: piece.offset + (run_start + range.start) as u64,
+                kind: found.value().scheme().name(),
                 text: &text[range],
             };
-            if args.json {
-                serde_json::to_writer(&mut out, &record)?;
-                writeln!(out)?;
+            if json {
+                out.json(&record)?;
             } else {
                 writeln!(out, "{}:{}: {}", record.line, record.column, record.text)?;
             }
+            out.answered()?;
         }
-        offset += line.len();
+        at.column_base += text[counted..].chars().count() as u64;
+        if !chunk.invalid().is_empty() {
+            at.column_base += 1;
+        }
+        run_start += text.len() + chunk.invalid().len();
     }
-    out.flush()?;
-    Ok(if found > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(())
 }

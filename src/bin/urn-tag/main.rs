@@ -6,23 +6,34 @@ mod explain;
 mod find;
 #[cfg(feature = "grammar-tools")]
 mod grammar;
+mod input;
 mod mint;
 mod normalize;
+mod output;
 mod report;
 mod syntax_args;
+mod verdict;
 
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
+
+use crate::output::{Output, Status, Written, describe};
 
 /// Exit statuses, shared by every subcommand.
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
-  0  every input is valid (check, explain, normalize), the URNs are equivalent (eq),
-     something was found (find), or the tag is minted (mint-tag)
-  1  some input is invalid, the URNs are not equivalent, nothing was found, or a part
-     of the tag is refused (mint-tag)
-  2  usage error, unreadable input or output, or an invalid input to eq";
+  0  every input is valid (check, explain, normalize), the identifiers are equivalent
+     (eq), something was found (find), or the tag is minted (mint-tag)
+  1  some input is invalid, the identifiers are not equivalent, nothing was found, or a
+     part of the tag is refused (mint-tag)
+  2  usage error, an input that cannot be read, output that cannot be written, or an
+     invalid input to eq
+
+When the reader of the output goes away (`urn-tag check | head -1`), urn-tag stops quietly
+with the status of what it had found so far.";
 
 /// Check, compare and mint Uniform Resource Names (RFC 8141, RFC 2141) and tag URIs (RFC 4151).
 #[derive(Debug, Parser)]
@@ -34,9 +45,11 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check each INPUT (or each line of standard input) and report whether it is valid.
+    /// Check each INPUT (or each line of standard input or of --file) and report whether it
+    /// is valid.
     Check(check::Args),
-    /// Say whether two URNs are equivalent (RFC 8141 §3, RFC 2141 §5, namespace rules).
+    /// Say whether two identifiers are equivalent (RFC 8141 §3, RFC 2141 §5, namespace rules;
+    /// tags exactly, RFC 4151 §2.4).
     Eq(eq::Args),
     /// Break one identifier down into its parts, or show where and why it is invalid.
     Explain(explain::Args),
@@ -46,6 +59,17 @@ enum Command {
     Find(find::Args),
     /// Mint a tag URI (RFC 4151) for an authority and a date, and print it.
     MintTag(mint::Args),
+    /// Print a completion script for SHELL: bash, zsh, fish, elvish or powershell.
+    Completions {
+        /// The shell to complete in.
+        shell: Shell,
+    },
+    /// Print the man page (roff) of urn-tag, or of one of its commands (urn-tag-COMMAND).
+    #[command(hide = true)]
+    Man {
+        /// The command whose page to print (check, eq, ...); the page of urn-tag when absent.
+        command: Option<String>,
+    },
     /// Review the grammar files: railroad diagrams, rule coverage, trial of an edited grammar.
     #[cfg(feature = "grammar-tools")]
     #[command(subcommand)]
@@ -53,23 +77,89 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let outcome = match cli.command {
-        Command::Check(args) => check::run(&args),
-        Command::Eq(args) => Ok(eq::run(&args)),
-        Command::Explain(args) => Ok(explain::run(&args)),
-        Command::Normalize(args) => Ok(normalize::run(&args)),
-        Command::Find(args) => find::run(&args),
-        Command::MintTag(args) => mint::run(&args),
-        #[cfg(feature = "grammar-tools")]
-        Command::Grammar(command) => grammar::run(&command),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage(&error),
     };
-    match outcome {
-        Ok(code) => code,
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("urn-tag: {error}");
-            ExitCode::from(2)
+    let mut out = Output::new();
+    let outcome = match &cli.command {
+        Command::Check(args) => check::run(args, &mut out),
+        Command::Eq(args) => eq::run(args, &mut out),
+        Command::Explain(args) => explain::run(args, &mut out),
+        Command::Normalize(args) => normalize::run(args, &mut out),
+        Command::Find(args) => find::run(args, &mut out),
+        Command::MintTag(args) => mint::run(args, &mut out),
+        Command::Completions { shell } => completions(*shell, &mut out),
+        Command::Man { command } => man(command.as_deref(), &mut out),
+        #[cfg(feature = "grammar-tools")]
+        Command::Grammar(command) => grammar::run(command, &mut out),
+    };
+    out.finish(outcome)
+}
+
+/// Prints clap's help, version or usage error, with the same care for the output as the
+/// commands take.
+fn usage(error: &clap::Error) -> ExitCode {
+    let status = u8::try_from(error.exit_code()).unwrap_or(Status::Trouble as u8);
+    match error.print() {
+        Ok(()) => ExitCode::from(status),
+        Err(failed) if failed.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(status),
+        Err(failed) => {
+            if !error.use_stderr() {
+                let message = format!("urn-tag: standard output: {}\n", describe(&failed));
+                let _ = io::stderr().write_all(message.as_bytes());
+            }
+            Status::Trouble.into()
         }
+    }
+}
+
+/// `urn-tag completions SHELL`. The script is made in memory first: clap_complete panics on a
+/// write error, and the output may be a closed pipe.
+fn completions(shell: Shell, out: &mut Output) -> Written {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "urn-tag", &mut script);
+    out.write_bytes(&script)
+}
+
+/// `urn-tag man [COMMAND]`: the man page, made from the same definitions as `--help`, so it
+/// can always be made again from the code (`urn-tag man check > urn-tag-check.1`).
+fn man(name: Option<&str>, out: &mut Output) -> Written {
+    let mut command = Cli::command();
+    // Building names each command for its page: `urn-tag-check`.
+    command.build();
+    let page = match name {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                out.raise_status(Status::Trouble);
+                let names: Vec<&str> = command
+                    .get_subcommands()
+                    .filter(|sub| !sub.is_hide_set())
+                    .map(|sub| sub.get_name())
+                    .collect();
+                return out.message(format_args!(
+                    "no command {name:?}; the commands are: {}",
+                    names.join(", ")
+                ));
+            }
+        },
+    };
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .source(concat!("urn-tag ", env!("CARGO_PKG_VERSION")))
+        .render(&mut roff)
+        .map_err(Output::stdout_failed)?;
+    out.write_bytes(&roff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 }

@@ -1,10 +1,9 @@
 //! `urn-tag mint-tag`: mint a tag URI by the rules of RFC 4151 §2.2, dated by the system
 //! clock's UTC day.
 
-use std::io::{self, Write};
-use std::process::ExitCode;
-
 use urn_tag::{SystemClock, TagDate, TagUri};
+
+use crate::output::{Output, Status, Written};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,15 +23,16 @@ pub struct Args {
 
 /// Prints the tag, the date in its shortest form; lints go to standard error as warnings.
 /// A part that RFC 4151 refuses is reported on standard error, with exit status 1.
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, out: &mut Output) -> Written {
     let date: TagDate = match args.date.parse() {
         Ok(date) => date,
         Err(error) => {
-            eprintln!(
-                "urn-tag: cannot mint: invalid --date {:?}: {error}",
+            out.raise_status(Status::No);
+            // `{:?}` escapes what would act on a terminal.
+            return out.message(format_args!(
+                "cannot mint: invalid --date {:?}: {error}",
                 args.date
-            );
-            return Ok(ExitCode::from(1));
+            ));
         }
     };
     let mut minter = TagUri::minter(&args.authority, date);
@@ -44,17 +44,16 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     }
     match minter.mint(&SystemClock) {
         Ok(tag) => {
-            let mut out = io::stdout().lock();
             writeln!(out, "{tag}")?;
-            out.flush()?;
+            out.answered()?;
             for lint in tag.lints() {
-                eprintln!("urn-tag: warning: {lint}");
+                out.message(format_args!("warning: {lint}"))?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
         Err(error) => {
-            eprintln!("urn-tag: cannot mint: {error}");
-            Ok(ExitCode::from(1))
+            out.raise_status(Status::No);
+            out.message(format_args!("cannot mint: {error}"))
         }
     }
 }

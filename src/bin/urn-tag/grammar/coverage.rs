@@ -8,13 +8,12 @@
 //! that it accepts has no witness of what it accepts.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Write as _};
-use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use pest_vm::Vm;
 
 use super::{GRAMMAR_FILES, GrammarFile, source};
+use crate::output::{Output, Status, Written};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {}
@@ -26,11 +25,16 @@ struct Count {
     tried: usize,
 }
 
-pub fn run(_: &Args) -> io::Result<ExitCode> {
-    let mut out = io::stdout().lock();
+pub fn run(_: &Args, out: &mut Output) -> Written {
     let mut never = Vec::new();
     for file in GRAMMAR_FILES {
-        let (counts, summary) = count(file).map_err(io::Error::other)?;
+        let (counts, summary) = match count(file) {
+            Ok(counted) => counted,
+            Err(message) => {
+                out.raise_status(Status::Trouble);
+                return out.message(message);
+            }
+        };
         writeln!(out, "{}: {summary}", file.name)?;
         writeln!(out, "  {:<24} {:>8} {:>8}", "rule", "matched", "tried")?;
         for (rule, count) in &counts {
@@ -40,17 +44,15 @@ pub fn run(_: &Args) -> io::Result<ExitCode> {
             }
         }
     }
-    out.flush()?;
     if never.is_empty() {
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
-    eprintln!(
-        "urn-tag: {} rule(s) never exercised by a test vector (no accepted input matches \
-         them): {}",
+    out.raise_status(Status::No);
+    out.message(format_args!(
+        "{} rule(s) never exercised by a test vector (no accepted input matches them): {}",
         never.len(),
         never.join(", ")
-    );
-    Ok(ExitCode::from(1))
+    ))
 }
 
 /// The count of every rule of `file`, in the file's order, and a one-line summary.

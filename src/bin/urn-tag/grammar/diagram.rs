@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use pest_meta::ast::{Expr, RuleType};
 use railroad::{
@@ -15,6 +14,7 @@ use railroad::{
 
 use super::source::{self, GrammarText, RuleText};
 use super::{GRAMMAR_FILES, GrammarFile};
+use crate::output::{Output, Status, WriteFailed, Written, describe};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -26,39 +26,68 @@ pub struct Args {
     check: bool,
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    match write_or_compare(args, out)? {
+        Ok(stale) if stale.is_empty() => Ok(()),
+        Ok(stale) => {
+            out.raise_status(Status::No);
+            for path in &stale {
+                out.message(format_args!("{} is stale", path.display()))?;
+            }
+            out.message(format_args!(
+                "run `cargo run --features grammar-tools -- grammar diagram --out {}`",
+                args.out.display()
+            ))
+        }
+        Err(message) => {
+            out.raise_status(Status::Trouble);
+            out.message(message)
+        }
+    }
+}
+
+/// Writes the pages (listing each on standard output), or with `--check` lists the pages in
+/// the directory that differ from what would be written; `Err` says why a page or the
+/// directory could not be made or read.
+/// An I/O error as a message naming its path.
+fn at(path: &Path) -> impl Fn(io::Error) -> String + '_ {
+    move |e| format!("{}: {}", path.display(), describe(&e))
+}
+
+fn write_or_compare(
+    args: &Args,
+    out: &mut Output,
+) -> Result<Result<Vec<PathBuf>, String>, WriteFailed> {
     let mut stale = Vec::new();
-    if !args.check {
-        std::fs::create_dir_all(&args.out)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.out.display())))?;
+    if !args.check
+        && let Err(message) = std::fs::create_dir_all(&args.out).map_err(at(&args.out))
+    {
+        return Ok(Err(message));
     }
     for file in GRAMMAR_FILES {
-        let page = page(file).map_err(io::Error::other)?;
+        let page = match page(file) {
+            Ok(page) => page,
+            Err(message) => return Ok(Err(message)),
+        };
         let path = args.out.join(page_name(file));
         if args.check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(page.as_str()) {
                 stale.push(path);
             }
         } else {
-            std::fs::write(&path, page)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-            println!("wrote {}", path.display());
+            if let Err(message) = std::fs::write(&path, page).map_err(at(&path)) {
+                return Ok(Err(message));
+            }
+            writeln!(out, "wrote {}", path.display())?;
         }
     }
     if args.check {
-        stale.extend(strays(&args.out)?);
-        if !stale.is_empty() {
-            for path in &stale {
-                eprintln!("urn-tag: {} is stale", path.display());
-            }
-            eprintln!(
-                "urn-tag: run `cargo run --features grammar-tools -- grammar diagram --out {}`",
-                args.out.display()
-            );
-            return Ok(ExitCode::from(1));
+        match strays(&args.out) {
+            Ok(strays) => stale.extend(strays),
+            Err(e) => return Ok(Err(at(&args.out)(e))),
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Ok(stale))
 }
 
 /// `urn.pest` -> `urn.html`.
@@ -73,7 +102,7 @@ fn strays(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", dir.display()))),
+        Err(e) => return Err(e),
     };
     let mut strays = Vec::new();
     for entry in entries {

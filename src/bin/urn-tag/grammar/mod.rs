@@ -13,8 +13,7 @@ mod diagram;
 mod source;
 mod trial;
 
-use std::io;
-use std::process::ExitCode;
+use crate::output::{Output, Written};
 
 /// The `grammar` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -31,11 +30,11 @@ pub enum Command {
     Try(trial::Args),
 }
 
-pub fn run(command: &Command) -> io::Result<ExitCode> {
+pub fn run(command: &Command, out: &mut Output) -> Written {
     match command {
-        Command::Diagram(args) => diagram::run(args),
-        Command::Coverage(args) => coverage::run(args),
-        Command::Try(args) => trial::run(args),
+        Command::Diagram(args) => diagram::run(args, out),
+        Command::Coverage(args) => coverage::run(args, out),
+        Command::Try(args) => trial::run(args, out),
     }
 }
 

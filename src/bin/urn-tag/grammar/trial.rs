@@ -1,16 +1,15 @@
 //! `urn-tag grammar try`: run one rule of a `.pest` file, loaded at run time, on some inputs.
 
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest_vm::Vm;
 
 use super::source;
-use crate::report::{self, Style};
+use crate::output::{Output, Palette, Status, Written, describe};
+use crate::report;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -25,69 +24,75 @@ pub struct Args {
     inputs: Vec<String>,
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, out: &mut Output) -> Written {
     let path = args.grammar.display();
-    let text = std::fs::read_to_string(&args.grammar)
-        .map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+    let text = match std::fs::read_to_string(&args.grammar) {
+        Ok(text) => text,
+        Err(error) => {
+            out.raise_status(Status::Trouble);
+            return out.message(format_args!("{path}: {}", describe(&error)));
+        }
+    };
     let mut rules = match source::compile(&text) {
         Ok(rules) => rules,
         Err(errors) => {
-            eprintln!("urn-tag: {path} is not a valid pest grammar:");
+            out.raise_status(Status::Trouble);
+            out.message(format_args!("{path} is not a valid pest grammar:"))?;
             for error in errors {
-                eprintln!("{}", error.with_path(&path.to_string()));
+                out.note(format_args!("{}\n", error.with_path(&path.to_string())))?;
             }
-            return Ok(ExitCode::from(2));
+            return Ok(());
         }
     };
     if !rules.iter().any(|rule| rule.name == args.rule) {
         let mut names: Vec<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
         names.sort_unstable();
-        eprintln!(
-            "urn-tag: {path} has no rule {:?}; its rules are: {}",
+        out.raise_status(Status::Trouble);
+        return out.message(format_args!(
+            "{path} has no rule {:?}; its rules are: {}",
             args.rule,
             names.join(", ")
-        );
-        return Ok(ExitCode::from(2));
+        ));
     }
     let wrapper = source::wrap(&mut rules, &args.rule);
     let vm = Vm::new(rules);
-    let style = Style {
-        on: report::colour_stdout(),
-    };
-    let mut out = io::stdout().lock();
-    let mut all_match = true;
+    let palette = out.palette();
     for input in &args.inputs {
-        let (matched, text) = try_one(&vm, &wrapper, &args.rule, input, style);
-        all_match &= matched;
-        out.write_all(text.as_bytes())?;
+        let (matched, text) = try_one(&vm, &wrapper, &args.rule, input, palette);
+        if !matched {
+            out.raise_status(Status::No);
+        }
+        out.write_bytes(text.as_bytes())?;
+        out.answered()?;
     }
-    out.flush()?;
-    Ok(if all_match {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(())
 }
 
 /// Whether `rule` matches all of `input`, and the report on it.
-fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, style: Style) -> (bool, String) {
+fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) -> (bool, String) {
+    let (good, bad, dim) = (palette.good, palette.bad, palette.dim);
+    let shown = report::escape(input.as_bytes());
     let mut out = String::new();
     match vm.parse(wrapper, input) {
         Ok(mut pairs) => {
-            let top = pairs.next().expect("the wrapper rule produces one pair");
+            // The wrapper rule is not silent, so a successful parse has its pair.
+            let Some(top) = pairs.next() else {
+                writeln!(out, "{bad}no match{bad:#} {shown}: no parse tree")
+                    .expect("write to String");
+                return (false, out);
+            };
             let end = top.as_span().end();
             let matched = end == input.len();
             if matched {
-                writeln!(out, "{} {input}", style.good("match   ")).expect("write to String");
+                writeln!(out, "{good}match   {good:#} {shown}").expect("write to String");
             } else {
                 writeln!(
                     out,
-                    "{} {input}: {rule} matches bytes 0..{end} only, not the rest",
-                    style.bad("no match")
+                    "{bad}no match{bad:#} {shown}: {rule} matches bytes 0..{end} only, not the rest"
                 )
                 .expect("write to String");
-                writeln!(out, "{}", style.dim(&report::caret(input, end, "  ")))
-                    .expect("write to String");
+                let drawn = report::caret(input.as_bytes(), end, "  ");
+                writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
             }
             let inner: Vec<Pair<'_, &str>> = top.into_inner().collect();
             match &inner[..] {
@@ -110,13 +115,12 @@ fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, style: Style) -> (bo
             };
             writeln!(
                 out,
-                "{} {input}: {} at byte {index}",
-                style.bad("no match"),
+                "{bad}no match{bad:#} {shown}: {} at byte {index}",
                 message(&error.variant, wrapper, rule)
             )
             .expect("write to String");
-            writeln!(out, "{}", style.dim(&report::caret(input, index, "  ")))
-                .expect("write to String");
+            let drawn = report::caret(input.as_bytes(), index, "  ");
+            writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
             (false, out)
         }
     }

@@ -1,0 +1,576 @@
+//! Reading standard input or a file in bounded memory: line by line for `check`, in pieces of
+//! bounded size for `find`.
+//!
+//! The input is read through one large buffer; a line that lies whole in it is handed out in
+//! place (no copy, no allocation), and only a line that straddles two refills is gathered in a
+//! second buffer, itself never longer than the maximum line length.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use memchr::memchr;
+
+/// The read buffer: large reads make a million short lines cost a few hundred system calls.
+const READ_BUFFER: usize = 64 * 1024;
+/// The default of `--max-line-bytes`: 16 MiB.
+pub const DEFAULT_MAX_LINE_BYTES: u64 = 16 * 1024 * 1024;
+/// The bytes of an over-long line kept to show which line it was.
+pub const HEAD_BYTES: usize = 256;
+
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// Where input comes from: a file, or standard input for `-` (or no file at all).
+#[derive(Debug, Clone)]
+pub enum Source {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Source {
+    /// The source a file argument names: `-` is standard input.
+    pub fn from_arg(path: &Path) -> Source {
+        if path.as_os_str() == "-" {
+            Source::Stdin
+        } else {
+            Source::File(path.to_owned())
+        }
+    }
+
+    /// How messages name it: the path as given, or `standard input`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "standard input".to_owned(),
+            Source::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// Opens it for reading.
+    pub fn open(&self) -> io::Result<LineReader<Box<dyn Read>>> {
+        let input: Box<dyn Read> = match self {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(path) => Box::new(File::open(path)?),
+        };
+        Ok(LineReader::new(input))
+    }
+}
+
+/// One line of input for `check`, without its line feed, the carriage return before it, or a
+/// leading byte order mark.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    Text(&'a [u8]),
+    /// A line longer than the maximum: only its first [`HEAD_BYTES`] bytes (the rest is
+    /// skipped, never held).
+    TooLong {
+        head: &'a [u8],
+    },
+}
+
+/// A piece of a line for `find`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Piece<'a> {
+    pub text: &'a [u8],
+    /// The byte offset of `text` in the input.
+    pub offset: u64,
+    /// Whether it begins a line (else it continues the line that the last piece was cut from).
+    pub starts_line: bool,
+}
+
+/// Where the bytes of a segment lie.
+#[derive(Debug, Clone, Copy)]
+enum Held {
+    /// At the front of the read buffer.
+    Buffer,
+    /// In the gathering buffer.
+    Gathered,
+}
+
+/// How a segment ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// At a line feed, not counted in its length.
+    LineFeed,
+    /// At the end of the input.
+    Eof,
+    /// The line goes on past the maximum: the segment holds the first `max + 1` bytes.
+    Limit,
+}
+
+/// The bytes up to the next line feed, or up to the maximum.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    held: Held,
+    len: usize,
+    end: End,
+}
+
+/// A reader of lines (or of pieces of them) in bounded memory.
+pub struct LineReader<R> {
+    input: BufReader<R>,
+    max: usize,
+    /// Bytes at the front of the read buffer handed out last; consumed on the next call.
+    lent: usize,
+    /// A segment that straddles refills of the read buffer.
+    gathered: Vec<u8>,
+    /// Bytes at the front of `gathered` handed out last as a piece; dropped on the next call.
+    gathered_lent: usize,
+    /// The rest of an over-long line is still to be skipped.
+    skipping: bool,
+    /// The offset in the input of the next segment.
+    offset: u64,
+    /// The next piece begins a line.
+    at_line_start: bool,
+    at_input_start: bool,
+}
+
+impl<R: Read> LineReader<R> {
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader {
+            input: BufReader::with_capacity(READ_BUFFER, input),
+            max: usize::try_from(DEFAULT_MAX_LINE_BYTES).unwrap_or(usize::MAX),
+            lent: 0,
+            gathered: Vec::new(),
+            gathered_lent: 0,
+            skipping: false,
+            offset: 0,
+            at_line_start: true,
+            at_input_start: true,
+        }
+    }
+
+    /// Lines (or pieces) of at most `max` bytes (saturated to what fits in memory).
+    pub fn max_line_bytes(mut self, max: u64) -> LineReader<R> {
+        // One byte past the maximum must still be countable.
+        self.max = usize::try_from(max)
+            .unwrap_or(usize::MAX)
+            .clamp(1, usize::MAX - 1);
+        self
+    }
+
+    /// The next line, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        if self.skipping {
+            self.skip_rest_of_line()?;
+        }
+        let Some(segment) = self.next_segment()? else {
+            return Ok(None);
+        };
+        let bom = self.byte_order_mark(segment);
+        if segment.end == End::Limit {
+            // Report the line now, and skip the rest of it on the next call: an endless line
+            // (`check < /dev/zero`) is reported at once and never held.
+            self.skipping = true;
+            // The segment holds one byte past the maximum, and perhaps a byte order mark.
+            let bytes = &self.bytes(segment)[..segment.len - 1];
+            let bytes = &bytes[bom.min(bytes.len())..];
+            let head = &bytes[..bytes.len().min(HEAD_BYTES)];
+            return Ok(Some(Line::TooLong { head }));
+        }
+        let bytes = &self.bytes(segment)[bom..];
+        Ok(Some(Line::Text(bytes.strip_suffix(b"\r").unwrap_or(bytes))))
+    }
+
+    /// The next piece of a line: the whole line, or, for a line longer than the maximum, its
+    /// bytes up to the last white space in the maximum (cut after a whole character when there
+    /// is none). No identifier holds white space, so only an identifier longer than the
+    /// maximum is ever cut.
+    pub fn next_piece(&mut self) -> io::Result<Option<Piece<'_>>> {
+        let Some(segment) = self.next_segment()? else {
+            return Ok(None);
+        };
+        let starts_line = self.at_line_start;
+        let bom = self.byte_order_mark(segment);
+        let (len, consumed) = match segment.end {
+            End::LineFeed => (segment.len, segment.len + 1),
+            End::Eof => (segment.len, segment.len),
+            End::Limit => {
+                let cut = cut_point(self.bytes(segment), self.max);
+                (cut, cut)
+            }
+        };
+        // A maximum shorter than the mark cuts it: then its bytes are text like any other.
+        let bom = if bom <= len { bom } else { 0 };
+        let offset = self.offset + bom as u64;
+        self.offset += consumed as u64;
+        self.at_line_start = segment.end != End::Limit;
+        match (segment.held, segment.end) {
+            // Only the cut piece leaves bytes behind: the rest of the line.
+            (Held::Buffer, End::Limit) => self.lent = consumed,
+            (Held::Gathered, End::Limit) => self.gathered_lent = consumed,
+            _ => {}
+        }
+        let text = &self.bytes(segment)[bom..len];
+        Ok(Some(Piece {
+            text,
+            offset,
+            starts_line,
+        }))
+    }
+
+    /// The length of a byte order mark that begins the input at `segment` (then 0 ever after).
+    fn byte_order_mark(&mut self, segment: Segment) -> usize {
+        let first = std::mem::replace(&mut self.at_input_start, false);
+        if first && self.bytes(segment).starts_with(BYTE_ORDER_MARK) {
+            BYTE_ORDER_MARK.len()
+        } else {
+            0
+        }
+    }
+
+    fn bytes(&self, segment: Segment) -> &[u8] {
+        match segment.held {
+            Held::Buffer => &self.input.buffer()[..segment.len],
+            Held::Gathered => &self.gathered[..segment.len],
+        }
+    }
+
+    /// Fills the read buffer, retrying when a signal interrupted the read.
+    fn fill(&mut self) -> io::Result<usize> {
+        loop {
+            match self.input.fill_buf() {
+                Ok(available) => return Ok(available.len()),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+
+    /// Gives back what the last call handed out, then finds the next segment: the bytes up to
+    /// the next line feed, or the first `max + 1` bytes of a longer line.
+    fn next_segment(&mut self) -> io::Result<Option<Segment>> {
+        self.input.consume(std::mem::take(&mut self.lent));
+        let lent = std::mem::take(&mut self.gathered_lent);
+        if lent > 0 {
+            self.gathered.drain(..lent);
+        } else if !self.gathered.is_empty() {
+            self.gathered.clear();
+        }
+        let limit = self.max + 1;
+        if self.gathered.is_empty() {
+            let available = self.fill()?;
+            if available == 0 {
+                return Ok(None);
+            }
+            let buffer = self.input.buffer();
+            let window = &buffer[..available.min(limit)];
+            if let Some(len) = memchr(b'\n', window) {
+                self.lent = len + 1;
+                return Ok(Some(Segment {
+                    held: Held::Buffer,
+                    len,
+                    end: End::LineFeed,
+                }));
+            }
+            if available >= limit {
+                // Consumed when the line is skipped or cut.
+                return Ok(Some(Segment {
+                    held: Held::Buffer,
+                    len: limit,
+                    end: End::Limit,
+                }));
+            }
+        }
+        // The segment straddles refills: gather it, never more than `limit` bytes.
+        loop {
+            let available = self.fill()?;
+            if available == 0 {
+                // A last line without a line feed.
+                return Ok((!self.gathered.is_empty()).then_some(Segment {
+                    held: Held::Gathered,
+                    len: self.gathered.len(),
+                    end: End::Eof,
+                }));
+            }
+            let room = limit - self.gathered.len();
+            let window = &self.input.buffer()[..available.min(room)];
+            if let Some(len) = memchr(b'\n', window) {
+                self.gathered.extend_from_slice(&window[..len]);
+                self.input.consume(len + 1);
+                return Ok(Some(Segment {
+                    held: Held::Gathered,
+                    len: self.gathered.len(),
+                    end: End::LineFeed,
+                }));
+            }
+            let taken = window.len();
+            self.gathered.extend_from_slice(window);
+            self.input.consume(taken);
+            if self.gathered.len() == limit {
+                return Ok(Some(Segment {
+                    held: Held::Gathered,
+                    len: limit,
+                    end: End::Limit,
+                }));
+            }
+        }
+    }
+
+    /// Reads on past the next line feed, keeping nothing.
+    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+        self.skipping = false;
+        self.gathered.clear();
+        loop {
+            let available = self.fill()?;
+            if available == 0 {
+                return Ok(());
+            }
+            if let Some(at) = memchr(b'\n', &self.input.buffer()[..available]) {
+                self.input.consume(at + 1);
+                return Ok(());
+            }
+            self.input.consume(available);
+        }
+    }
+}
+
+/// Where to cut `segment`, the first `max + 1` bytes of a line longer than `max`: after the
+/// last white space in its first `max` bytes, or else where a character begins.
+fn cut_point(segment: &[u8], max: usize) -> usize {
+    if let Some(at) = segment[..max].iter().rposition(u8::is_ascii_whitespace) {
+        return at + 1;
+    }
+    (max.saturating_sub(3)..=max)
+        .rev()
+        .find(|&at| at > 0 && segment[at] & 0xC0 != 0x80)
+        .unwrap_or(max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: u64) -> Vec<String> {
+        let mut reader = LineReader::new(input).max_line_bytes(max);
+        let mut out = Vec::new();
+        while let Some(line) = reader.next_line().unwrap() {
+            out.push(match line {
+                Line::Text(text) => String::from_utf8_lossy(text).into_owned(),
+                Line::TooLong { head } => format!("too long: {}", String::from_utf8_lossy(head)),
+            });
+        }
+        out
+    }
+
+    fn pieces(input: &[u8], max: u64) -> Vec<(String, u64, bool)> {
+        let mut reader = LineReader::new(input).max_line_bytes(max);
+        let mut out = Vec::new();
+        while let Some(piece) = reader.next_piece().unwrap() {
+            let text = String::from_utf8_lossy(piece.text).into_owned();
+            out.push((text, piece.offset, piece.starts_line));
+        }
+        out
+    }
+
+    #[test]
+    fn lines_lose_their_ends_and_the_byte_order_mark() {
+        assert_eq!(
+            lines(b"\xEF\xBB\xBFurn:a\r\n\nb\r\r\nlast\r", 100),
+            ["urn:a", "", "b\r", "last"]
+        );
+        assert_eq!(
+            lines(b"x\xEF\xBB\xBF\n\xEF\xBB\xBFy", 100),
+            ["x\u{feff}", "\u{feff}y"]
+        );
+        assert!(lines(b"", 100).is_empty());
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_maximum_is_whole() {
+        assert_eq!(
+            lines(b"abcd\nabcde\nab", 4),
+            ["abcd", "too long: abcd", "ab"]
+        );
+    }
+
+    /// A reader that hands out its bytes in reads of the given sizes, in turn: lines and
+    /// pieces must not depend on how the input arrives.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        sizes: Vec<usize>,
+        turn: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            let size = self.sizes[self.turn % self.sizes.len()];
+            self.turn += 1;
+            let n = size.min(buffer.len()).min(self.bytes.len() - self.at);
+            buffer[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn trickle(bytes: &[u8], sizes: &[usize]) -> Trickle {
+        Trickle {
+            bytes: bytes.to_vec(),
+            at: 0,
+            sizes: sizes.to_vec(),
+            turn: 0,
+        }
+    }
+
+    /// The lines `next_line` must give, worked out the obvious way on the whole input.
+    fn expected_lines(input: &[u8], max: usize) -> Vec<(bool, Vec<u8>)> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        if lines.last().is_some_and(|last| last.is_empty()) {
+            lines.pop();
+        }
+        let mut out = Vec::new();
+        for (number, raw) in lines.into_iter().enumerate() {
+            let bom =
+                |seen: &[u8]| usize::from(number == 0 && seen.starts_with(BYTE_ORDER_MARK)) * 3;
+            if raw.len() > max {
+                let kept = &raw[..max];
+                let kept = &kept[bom(&raw[..=max]).min(kept.len())..];
+                out.push((true, kept[..kept.len().min(HEAD_BYTES)].to_vec()));
+            } else {
+                let text = &raw[bom(raw)..];
+                out.push((false, text.strip_suffix(b"\r").unwrap_or(text).to_vec()));
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lines_are_the_same_however_the_input_arrives(
+            input in proptest::collection::vec(
+                proptest::sample::select(b"ab \r\n\xEF\xBB\xBF".to_vec()), 0..400),
+            bom: bool,
+            max in 1usize..40,
+            sizes in proptest::collection::vec(1usize..100, 1..5),
+        ) {
+            let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
+            let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
+            let mut got = Vec::new();
+            while let Some(line) = reader.next_line().unwrap() {
+                got.push(match line {
+                    Line::Text(text) => (false, text.to_vec()),
+                    Line::TooLong { head } => (true, head.to_vec()),
+                });
+            }
+            proptest::prop_assert_eq!(got, expected_lines(&input, max));
+        }
+
+        #[test]
+        fn pieces_put_together_are_the_input(
+            input in proptest::collection::vec(
+                proptest::sample::select(b"ab \n\xC3\xA9\xEF\xBB\xBF".to_vec()), 0..400),
+            bom: bool,
+            max in 1usize..40,
+            sizes in proptest::collection::vec(1usize..100, 1..5),
+        ) {
+            let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
+            let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
+            let mut rebuilt = Vec::new();
+            let mut first = true;
+            while let Some(piece) = reader.next_piece().unwrap() {
+                if first && piece.offset == 3 {
+                    rebuilt.extend_from_slice(BYTE_ORDER_MARK);
+                }
+                if piece.starts_line && !first {
+                    rebuilt.push(b'\n');
+                }
+                proptest::prop_assert_eq!(piece.offset, rebuilt.len() as u64);
+                proptest::prop_assert!(piece.text.len() <= max);
+                proptest::prop_assert!(!piece.text.contains(&b'\n'));
+                rebuilt.extend_from_slice(piece.text);
+                first = false;
+            }
+            if input.ends_with(b"\n") {
+                rebuilt.push(b'\n');
+            }
+            proptest::prop_assert_eq!(rebuilt, input);
+        }
+    }
+
+    #[test]
+    fn tiny_and_huge_maximums_hold() {
+        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: "]);
+        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["too long: \u{FFFD}", "b"]);
+        assert_eq!(lines(b"ab\nc", u64::MAX), ["ab", "c"]);
+        // One byte at a time: too few to see the byte order mark.
+        let bad = "\u{FFFD}".to_owned();
+        assert_eq!(
+            pieces(b"\xEF\xBB\xBFab", 1),
+            [
+                (bad.clone(), 0, true),
+                (bad.clone(), 1, false),
+                (bad, 2, false),
+                ("a".to_owned(), 3, false),
+                ("b".to_owned(), 4, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn an_over_long_line_keeps_only_its_head() {
+        let long = [
+            vec![b'a'; 300_000],
+            b"\nnext\n".to_vec(),
+            vec![b'b'; 300_000],
+        ]
+        .concat();
+        let got = lines(&long, 100_000);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], format!("too long: {}", "a".repeat(HEAD_BYTES)));
+        assert_eq!(got[1], "next");
+        assert!(got[2].starts_with("too long: b"));
+    }
+
+    #[test]
+    fn lines_straddling_refills_are_whole() {
+        let text: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("urn:ex:{i}\n").into_bytes())
+            .collect();
+        let got = lines(&text, 1 << 24);
+        assert_eq!(got.len(), 20_000);
+        assert!(
+            got.iter()
+                .enumerate()
+                .all(|(i, line)| *line == format!("urn:ex:{i}"))
+        );
+    }
+
+    #[test]
+    fn pieces_are_cut_after_white_space_and_keep_offsets() {
+        assert_eq!(
+            pieces(b"\xEF\xBB\xBFab cd ef\ngh", 6),
+            [
+                ("ab ".to_owned(), 3, true),
+                ("cd ef".to_owned(), 6, false),
+                ("gh".to_owned(), 12, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn pieces_without_white_space_are_cut_between_characters() {
+        let text = "aéé".as_bytes(); // a, then two 2-byte characters
+        assert_eq!(
+            pieces(text, 4),
+            [("aé".to_owned(), 0, true), ("é".to_owned(), 3, false)]
+        );
+        assert_eq!(
+            pieces(b"abcdefghij", 4),
+            [
+                ("abcd".to_owned(), 0, true),
+                ("efgh".to_owned(), 4, false),
+                ("ij".to_owned(), 8, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_searched_in_bounded_pieces() {
+        let long = [b"x ".repeat(200_000), b"\nend".to_vec()].concat();
+        let got = pieces(&long, 1000);
+        assert!(got.iter().all(|(text, ..)| text.len() <= 1000));
+        let joined: String = got.iter().map(|(text, ..)| text.as_str()).collect();
+        assert_eq!(joined, format!("{}end", "x ".repeat(200_000)));
+        assert_eq!(got.last().unwrap(), &("end".to_owned(), 400_001, true));
+    }
+}

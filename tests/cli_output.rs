@@ -1,0 +1,204 @@
+//! Every command when its output cannot be written: standard output or standard error closed
+//! (the reader went away, as with `| head -1`) or full (`/dev/full`).
+//!
+//! A closed stream ends the program quietly, with the status of what it had reported; a full
+//! one is reported once on standard error, with status 2. Nothing ever panics (status 101).
+#![cfg(all(feature = "cli", target_os = "linux"))]
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use rstest::rstest;
+
+/// Where the child's standard output or error goes.
+#[derive(Debug, Clone, Copy)]
+enum Sink {
+    /// A pipe read to the end: the normal run.
+    Read,
+    /// A pipe whose read end is closed before the child starts.
+    Closed,
+    /// `/dev/full`: every write fails with "No space left on device".
+    Full,
+}
+
+impl Sink {
+    fn stdio(self) -> Stdio {
+        match self {
+            Sink::Read => Stdio::piped(),
+            Sink::Closed => {
+                let (reader, writer) = std::io::pipe().expect("a pipe");
+                drop(reader);
+                Stdio::from(writer)
+            }
+            Sink::Full => Stdio::from(
+                File::options()
+                    .write(true)
+                    .open("/dev/full")
+                    .expect("/dev/full"),
+            ),
+        }
+    }
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str], stdin: &str, stdout: Sink, stderr: Sink) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(stdout.stdio())
+        .stderr(stderr.stdio())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut input = child.stdin.take().expect("a pipe");
+    let bytes = stdin.as_bytes().to_vec();
+    // The child may stop reading early; its input is then of no interest.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let read = |stream: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut stream) = stream {
+                stream.read_to_string(&mut text).expect("UTF-8 output");
+            }
+            text
+        })
+    };
+    let out = read(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = read(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let status = child.wait().expect("urn-tag ends").code();
+    writer.join().expect("the writer ends");
+    Run {
+        status,
+        stdout: out.join().expect("stdout read"),
+        stderr: err.join().expect("stderr read"),
+    }
+}
+
+const FULL: &str = "urn-tag: standard output: No space left on device\n";
+
+/// Each command in a case that writes to standard output, to standard error, or both.
+#[rstest]
+#[case::check_arguments(&["check", "urn:ex:a", "urn:x"], "")]
+#[case::check_json(&["check", "--json", "urn:ex:a", "urn:x"], "")]
+#[case::check_lines_with_summary(&["check"], "urn:ex:a\nurn:x\n")]
+#[case::check_quiet(&["check", "--quiet"], "urn:ex:a\nurn:x\n")]
+#[case::eq_equivalent(&["eq", "urn:ex:a", "URN:EX:a"], "")]
+#[case::eq_not_equivalent(&["eq", "urn:ex:a", "urn:ex:b"], "")]
+#[case::eq_invalid(&["eq", "urn:ex:a", "urn:x"], "")]
+#[case::explain_valid(&["explain", "urn:example:a"], "")]
+#[case::explain_invalid(&["explain", "urn:example:a%zz"], "")]
+#[case::normalize_valid_then_invalid(&["normalize", "URN:EX:a", "urn:x", "urn:ex:b"], "")]
+#[case::find_found(&["find"], "see urn:ex:a and tag:a.org,2000:x\n")]
+#[case::find_json(&["find", "--json"], "see urn:ex:a\n")]
+#[case::find_nothing(&["find"], "nothing here\n")]
+#[case::find_missing_file(&["find", "no-such-file.txt"], "")]
+#[case::mint_tag_with_warnings(&["mint-tag", "--authority", "Example.com", "--date", "2000", "--specific", "a%20b"], "")]
+#[case::mint_tag_refused(&["mint-tag", "--authority", "localhost", "--date", "2000"], "")]
+#[case::completions(&["completions", "bash"], "")]
+#[case::man(&["man"], "")]
+#[case::help(&["--help"], "")]
+#[case::usage_error(&["check", "--spec", "rfc9999"], "")]
+#[cfg_attr(
+    feature = "grammar-tools",
+    case::grammar_try(&["grammar", "try", "--grammar", concat!(env!("CARGO_MANIFEST_DIR"), "/urn.pest"), "--rule", "NID", "ex", "e_"], "")
+)]
+fn write_failures(#[case] args: &[&str], #[case] stdin: &str) {
+    let normal = run(args, stdin, Sink::Read, Sink::Read);
+    assert!(matches!(normal.status, Some(0..=2)), "{args:?}: {normal:?}");
+
+    // The reader of standard output went away: what was found still decides the status.
+    let closed = run(args, stdin, Sink::Closed, Sink::Read);
+    assert_eq!(closed.status, normal.status, "{args:?} with stdout closed");
+    assert!(
+        normal.stderr.starts_with(&closed.stderr),
+        "{args:?} with stdout closed wrote {:?}",
+        closed.stderr
+    );
+
+    // Standard output is full: reported once, status 2 (unless nothing was to be written).
+    let full = run(args, stdin, Sink::Full, Sink::Read);
+    if normal.stdout.is_empty() {
+        assert_eq!(full.status, normal.status, "{args:?} with stdout full");
+        assert_eq!(full.stderr, normal.stderr, "{args:?} with stdout full");
+    } else {
+        assert_eq!(full.status, Some(2), "{args:?} with stdout full");
+        let before = full.stderr.strip_suffix(FULL).unwrap_or_else(|| {
+            panic!("{args:?} with stdout full wrote {:?}", full.stderr);
+        });
+        assert!(normal.stderr.starts_with(before), "{args:?}: {before:?}");
+    }
+
+    // The reader of standard error went away, or standard error is full.
+    let closed = run(args, stdin, Sink::Read, Sink::Closed);
+    let full = run(args, stdin, Sink::Read, Sink::Full);
+    for (sink, got) in [("closed", &closed), ("full", &full)] {
+        assert!(
+            normal.stdout.starts_with(&got.stdout),
+            "{args:?} with stderr {sink} wrote {:?}",
+            got.stdout
+        );
+    }
+    if normal.stderr.is_empty() {
+        assert_eq!(closed.status, normal.status, "{args:?} with stderr closed");
+        assert_eq!(full.status, normal.status, "{args:?} with stderr full");
+        assert_eq!(
+            (&closed.stdout, &full.stdout),
+            (&normal.stdout, &normal.stdout)
+        );
+    } else {
+        assert_eq!(closed.status, normal.status, "{args:?} with stderr closed");
+        assert_eq!(full.status, Some(2), "{args:?} with stderr full");
+    }
+}
+
+/// `urn-tag check | head -1` on a long input whose first line is invalid: the program stops
+/// once its reader is gone, says nothing, and exits 1 for the invalid line it reported.
+#[test]
+fn check_stops_quietly_with_status_1_when_its_reader_goes_away() {
+    let mut input = String::from("urn:x\n");
+    for i in 0..200_000 {
+        input += &format!("urn:example:{i}\n");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .arg("check")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().expect("a pipe");
+    let mut first = [0; 16];
+    stdout.read_exact(&mut first).expect("the first answer");
+    assert_eq!(&first, b"invalid urn:x: N");
+    drop(stdout);
+    let mut stderr = String::new();
+    let mut pipe = child.stderr.take().expect("a pipe");
+    pipe.read_to_string(&mut stderr).expect("UTF-8");
+    let status = child.wait().expect("urn-tag ends");
+    writer.join().expect("the writer ends");
+    assert_eq!((status.code(), stderr.as_str()), (Some(1), ""));
+}
