@@ -97,6 +97,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod compiled;
 mod error;
 pub mod find;
 mod grammar;
