@@ -415,6 +415,17 @@ impl Writer<'_> {
         };
         let label = self.label("repeat");
         self.open(&format!("{label}: loop {{"));
+        let mut alternatives = alternatives;
+        // A first alternative of one step runs in a tight loop of its own: each iteration it
+        // matches would have tried it first, and gone round again.
+        if let Some((first, others)) = alternatives.split_first()
+            && let Some(test) = self.test(first)
+            && let Some(advance) = test.advance()
+        {
+            self.line(&format!("while {} {{ {advance} }}", test.holds()));
+            self.record(rule, in_lookahead);
+            alternatives = others;
+        }
         if alternatives
             .iter()
             .any(|alternative| !alternative.fails_in_place())
