@@ -673,3 +673,22 @@ fn the_generated_code_names_its_grammar() {
         "{source}"
     );
 }
+
+#[test]
+fn rule_names_that_are_keywords_become_raw_identifiers() {
+    let source = compile(
+        "type = { match+ }\nmatch = { \"m\" }",
+        &["type"],
+        &["match"],
+    )
+    .unwrap();
+    for expected in [
+        "    r#match: Option<(usize, usize)>,\n",
+        "    pub(crate) fn r#match(&self) -> Option<core::ops::Range<usize>> {\n",
+        "pub(crate) fn r#type(input: &[u8]) -> Option<Spans> {\n",
+        "pub(crate) fn type_failure(input: &[u8]) -> Failure {\n",
+        "spans.r#match = Some((rule_start, pos));\n",
+    ] {
+        assert!(source.contains(expected), "{expected:?} in\n{source}");
+    }
+}

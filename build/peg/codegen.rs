@@ -43,14 +43,14 @@ pub fn check_identifier(name: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// The rule name as a Rust identifier (raw for a keyword).
+/// The rule name as a Rust identifier (raw for a keyword: pest accepts `type` as a rule name).
 fn ident(name: &str) -> String {
-    const KEYWORDS: [&str; 50] = [
+    const KEYWORDS: [&str; 48] = [
         "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
         "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
         "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async",
         "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override", "priv",
-        "typeof", "unsized", "virtual", "yield", "try", "gen", "union", "raw",
+        "typeof", "unsized", "virtual", "yield", "try", "gen",
     ];
     if KEYWORDS.contains(&name) {
         format!("r#{name}")
