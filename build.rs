@@ -1,6 +1,15 @@
-//! Compiles the IANA URN namespace snapshot (`data/iana-urn-namespaces.tsv`) into a sorted
-//! table, so that registry lookups are a binary search with no allocation and no parsing at
-//! run time.
+//! Generates, into `OUT_DIR`:
+//!
+//! * `registry.rs`: the IANA URN namespace snapshot (`data/iana-urn-namespaces.tsv`) as a
+//!   sorted table, so that registry lookups are a binary search with no allocation and no
+//!   parsing at run time;
+//! * `urn_recognizer.rs` and `tag_recognizer.rs`: the grammars `urn.pest` and `tag.pest`
+//!   compiled into allocation-free recognizers by the grammar compiler of `build/peg/`;
+//! * with the `grammar-tools` feature, `peg/NAME.rs` for each small grammar of
+//!   `tests/data/peg/`, which `tests/peg_compiler.rs` checks against pest.
+
+#[path = "build/peg/mod.rs"]
+mod peg;
 
 use std::env;
 use std::fmt::Write as _;
@@ -9,7 +18,105 @@ use std::path::Path;
 
 const SOURCE: &str = "data/iana-urn-namespaces.tsv";
 
+/// The grammars of the crate, their entry rules, and the rules whose spans the crate reads.
+const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
+    (
+        "urn.pest",
+        "urn_recognizer.rs",
+        peg::Config {
+            entries: &["rfc8141", "rfc2141", "rfc2141bis"],
+            captures: &[
+                "NID",
+                "rfc2141_NID",
+                "rfc2141bis_NID",
+                "r_component",
+                "q_component",
+                "f_component",
+                "query",
+                "fragment",
+            ],
+        },
+    ),
+    (
+        "tag.pest",
+        "tag_recognizer.rs",
+        peg::Config {
+            entries: &["rfc4151", "erratum1485", "lenient"],
+            captures: &[
+                "emailAddress",
+                "erratum1485_emailAddress",
+                "DNSname",
+                "opaqueAuthority",
+                "date",
+                "fragment",
+            ],
+        },
+    ),
+];
+
+/// The small grammars that test the compiler (present in the repository, not in the package).
+const TEST_GRAMMARS: &str = "tests/data/peg";
+
 fn main() {
+    let out_dir = env::var("OUT_DIR").unwrap();
+    let out_dir = Path::new(&out_dir);
+    registry(out_dir);
+    for (file, generated, config) in &GRAMMARS {
+        compile_grammar(file, config, &out_dir.join(generated));
+    }
+    if env::var_os("CARGO_FEATURE_GRAMMAR_TOOLS").is_some() && Path::new(TEST_GRAMMARS).is_dir() {
+        test_grammars(&out_dir.join("peg"));
+    }
+}
+
+/// Compiles the grammar file `file` into `dest`, or stops the build with the reason.
+fn compile_grammar(file: &str, config: &peg::Config<'_>, dest: &Path) {
+    println!("cargo::rerun-if-changed={file}");
+    let text = fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let name = Path::new(file).file_name().unwrap().to_str().unwrap();
+    let source = peg::compile(name, &text, config).unwrap_or_else(|e| panic!("{file}: {e}"));
+    fs::write(dest, source).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names
+/// (`// entries: a, b` and `// captures: c, d` lines).
+fn test_grammars(dest: &Path) {
+    println!("cargo::rerun-if-changed={TEST_GRAMMARS}");
+    fs::create_dir_all(dest).unwrap();
+    let mut files: Vec<_> = fs::read_dir(TEST_GRAMMARS)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pest"))
+        .collect();
+    files.sort();
+    for path in files {
+        let file = path.to_str().unwrap();
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let header = |key: &str| -> Vec<&str> {
+            text.lines()
+                .find_map(|line| line.strip_prefix(key))
+                .map(|names| {
+                    names
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|n| !n.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let (entries, captures) = (header("// entries:"), header("// captures:"));
+        assert!(!entries.is_empty(), "{file}: no `// entries:` line");
+        let config = peg::Config {
+            entries: &entries,
+            captures: &captures,
+        };
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        compile_grammar(file, &config, &dest.join(format!("{stem}.rs")));
+    }
+}
+
+/// Compiles the IANA registry snapshot into `registry.rs`.
+fn registry(out_dir: &Path) {
     println!("cargo::rerun-if-changed={SOURCE}");
     let text = fs::read_to_string(SOURCE).unwrap_or_else(|e| panic!("{SOURCE}: {e}"));
     let snapshot = text
@@ -94,8 +201,7 @@ fn main() {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
-    let dest = Path::new(&env::var("OUT_DIR").unwrap()).join("registry.rs");
-    fs::write(dest, out).unwrap();
+    fs::write(out_dir.join("registry.rs"), out).unwrap();
 }
 
 fn is_date(text: &str) -> bool {

@@ -98,21 +98,29 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Bottom-up: each module imports only from those above it.
+// Bottom-up: each group of modules imports only from the groups above it.
 mod chars;
+mod syntax;
+
 mod error;
-pub mod find;
+
+mod compiled;
 mod grammar;
-mod identifier;
-mod namespace;
+mod text;
+
 pub mod percent;
+
+pub mod tag;
+pub mod urn;
+
+mod namespace;
+
+mod identifier;
+
+pub mod find;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
-mod syntax;
-pub mod tag;
-mod text;
-pub mod urn;
 
 #[doc(inline)]
 pub use error::{BuildError, BuildErrorKind, EncodeError, ParseError, ParseErrorKind, Part};

@@ -1,0 +1,775 @@
+//! Rust source from the intermediate form: straight-line code over `&[u8]` with one position.
+//!
+//! Every expression becomes statements that fall through when it matches and run a given
+//! exit (`break 'label`) when it fails. Choices, options and repetitions are labeled blocks and
+//! loops that restore the position, and the captures an abandoned alternative may have
+//! recorded, before trying something else. Each entry rule is generated twice: a recognizer
+//! that records captures, and a failure finder that records, instead, the furthest position at
+//! which a step failed outside predicates.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use super::Error;
+use super::ir::{ByteSet, Node};
+
+/// Items every generated file defines, which an entry or a capture may not be called.
+const GENERATED_NAMES: [&str; 11] = [
+    "ENTRIES",
+    "Entry",
+    "Spans",
+    "Failure",
+    "Furthest",
+    "class",
+    "in_class",
+    "at",
+    "at_ignore_ascii_case",
+    "after_char",
+    "all",
+];
+
+/// Checks that a rule name can name a generated function, field and method.
+pub fn check_identifier(name: &str) -> Result<(), Error> {
+    let taken = GENERATED_NAMES.contains(&name)
+        || name
+            .strip_prefix("CLASS_")
+            .is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_digit()));
+    if taken || matches!(name, "self" | "Self" | "super" | "crate" | "_") {
+        return Err(Error::in_rule(
+            name,
+            "cannot name generated code: the name is taken",
+        ));
+    }
+    Ok(())
+}
+
+/// The rule name as a Rust identifier (raw for a keyword: pest accepts `type` as a rule name).
+fn ident(name: &str) -> String {
+    const KEYWORDS: [&str; 48] = [
+        "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+        "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+        "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async",
+        "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override", "priv",
+        "typeof", "unsized", "virtual", "yield", "try", "gen",
+    ];
+    if KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_owned()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The recognizer: returns the captures.
+    Recognize,
+    /// The failure finder: records where steps failed.
+    Failure,
+}
+
+/// One step that either matches (and advances) or fails where it stands.
+enum Test {
+    Byte(u8),
+    Ranges(Vec<(u8, u8)>),
+    Table(usize),
+    Literal(Vec<u8>),
+    Insensitive(Vec<u8>),
+    Char,
+    Start,
+    End,
+}
+
+impl Test {
+    fn holds(&self) -> String {
+        match self {
+            Test::Byte(byte) => format!("input.get(pos) == Some(&{})", byte_literal(*byte)),
+            Test::Ranges(ranges) => {
+                let patterns: Vec<String> = ranges
+                    .iter()
+                    .map(|&(first, last)| match first == last {
+                        true => byte_literal(first),
+                        false => format!("{}..={}", byte_literal(first), byte_literal(last)),
+                    })
+                    .collect();
+                format!("matches!(input.get(pos), Some({}))", patterns.join(" | "))
+            }
+            Test::Table(index) => format!("in_class(&CLASS_{index}, input, pos)"),
+            Test::Literal(bytes) => format!("at(input, pos, {})", bytes_literal(bytes)),
+            Test::Insensitive(bytes) => {
+                format!("at_ignore_ascii_case(input, pos, {})", bytes_literal(bytes))
+            }
+            Test::Char => "pos < input.len()".to_owned(),
+            Test::Start => "pos == 0".to_owned(),
+            Test::End => "pos == input.len()".to_owned(),
+        }
+    }
+
+    fn fails(&self) -> String {
+        match self {
+            Test::Byte(byte) => format!("input.get(pos) != Some(&{})", byte_literal(*byte)),
+            Test::Char => "pos >= input.len()".to_owned(),
+            Test::Start => "pos != 0".to_owned(),
+            Test::End => "pos != input.len()".to_owned(),
+            _ => format!("!{}", self.holds()),
+        }
+    }
+
+    fn advance(&self) -> Option<String> {
+        match self {
+            Test::Byte(_) | Test::Ranges(_) | Test::Table(_) => Some("pos += 1;".to_owned()),
+            Test::Literal(bytes) | Test::Insensitive(bytes) => {
+                Some(format!("pos += {};", bytes.len()))
+            }
+            Test::Char => Some("pos = after_char(input, pos);".to_owned()),
+            Test::Start | Test::End => None,
+        }
+    }
+}
+
+/// The helper functions a generated file uses, so that it defines no other.
+#[derive(Default)]
+struct Helpers {
+    in_class: bool,
+    at: bool,
+    at_ignore_ascii_case: bool,
+    after_char: bool,
+}
+
+struct Writer<'a> {
+    out: String,
+    depth: usize,
+    labels: usize,
+    mode: Mode,
+    captures: &'a [&'a str],
+    tables: &'a mut Vec<ByteSet>,
+    helpers: &'a mut Helpers,
+}
+
+impl Writer<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.depth {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn open(&mut self, text: &str) {
+        self.line(text);
+        self.depth += 1;
+    }
+
+    fn close(&mut self, text: &str) {
+        self.depth -= 1;
+        self.line(text);
+    }
+
+    fn label(&mut self, kind: &str) -> String {
+        self.labels += 1;
+        format!("'{kind}_{}", self.labels)
+    }
+
+    /// What a failing step runs: in the failure finder, outside predicates, it first records
+    /// the failure at the current position, in `rule`.
+    fn on_fail(&self, exit: &str, rule: &str, in_lookahead: bool) -> String {
+        if self.mode == Mode::Failure && !in_lookahead {
+            format!("{{ furthest.record(pos, {rule:?}); {exit}; }}")
+        } else {
+            format!("{{ {exit}; }}")
+        }
+    }
+
+    /// Records, in the failure finder, a step that failed and ended a repetition or option.
+    fn record(&mut self, rule: &str, in_lookahead: bool) {
+        if self.mode == Mode::Failure && !in_lookahead {
+            self.line(&format!("furthest.record(pos, {rule:?});"));
+        }
+    }
+
+    fn test(&mut self, node: &Node) -> Option<Test> {
+        let test = match node {
+            Node::Class(set) => {
+                let ranges = set.ranges();
+                if set.len() == 1 {
+                    Test::Byte(ranges[0].0)
+                } else if !ranges.is_empty() && ranges.len() <= 3 {
+                    Test::Ranges(ranges)
+                } else {
+                    self.helpers.in_class = true;
+                    let index = match self.tables.iter().position(|table| table == set) {
+                        Some(index) => index,
+                        None => {
+                            self.tables.push(*set);
+                            self.tables.len() - 1
+                        }
+                    };
+                    Test::Table(index)
+                }
+            }
+            Node::Literal(bytes) if !bytes.is_empty() => {
+                self.helpers.at = true;
+                Test::Literal(bytes.clone())
+            }
+            Node::Insensitive(bytes) if !bytes.is_empty() => {
+                self.helpers.at_ignore_ascii_case = true;
+                Test::Insensitive(bytes.clone())
+            }
+            Node::Any => {
+                self.helpers.after_char = true;
+                Test::Char
+            }
+            Node::Start => Test::Start,
+            Node::End => Test::End,
+            _ => return None,
+        };
+        Some(test)
+    }
+
+    /// The statements of `node`: they fall through when it matches and run `exit` when it
+    /// fails. `rule` is the innermost rule that pest produces a pair for.
+    fn node(&mut self, node: &Node, exit: &str, rule: &str, in_lookahead: bool) {
+        if let Some(test) = self.test(node) {
+            let on_fail = self.on_fail(exit, rule, in_lookahead);
+            self.line(&format!("if {} {on_fail}", test.fails()));
+            if let Some(advance) = test.advance() {
+                self.line(&advance);
+            }
+            return;
+        }
+        match node {
+            Node::Literal(_) | Node::Insensitive(_) => {} // empty: matches here
+            Node::SkipUntil(strings) => {
+                self.helpers.at = true;
+                self.helpers.after_char = true;
+                let stops: Vec<String> = strings
+                    .iter()
+                    .map(|s| format!("at(input, pos, {})", bytes_literal(s)))
+                    .collect();
+                self.open(&format!(
+                    "while pos < input.len() && !({}) {{",
+                    stops.join(" || ")
+                ));
+                self.line("pos = after_char(input, pos);");
+                self.close("}");
+                // What `(!(...) ~ ANY)*` stopped at: the predicate or `ANY` failed here.
+                self.record(rule, in_lookahead);
+            }
+            Node::Seq(items) => {
+                for item in items {
+                    self.node(item, exit, rule, in_lookahead);
+                }
+            }
+            Node::Choice(alternatives) => self.choice(alternatives, exit, rule, in_lookahead),
+            Node::Optional(inner) => self.optional(inner, rule, in_lookahead),
+            Node::Repeat(inner) => self.repeat(inner, rule, in_lookahead),
+            Node::PositiveLookahead(inner) => self.lookahead(inner, true, exit, rule, in_lookahead),
+            Node::NegativeLookahead(inner) => {
+                self.lookahead(inner, false, exit, rule, in_lookahead)
+            }
+            Node::Rule(inner) => {
+                self.line(&format!("// {}", inner.source));
+                let capture = match (self.mode, inner.capture) {
+                    (Mode::Recognize, Some(index)) => Some(ident(self.captures[index])),
+                    _ => None,
+                };
+                if capture.is_some() {
+                    self.open("{");
+                    self.line("let rule_start = pos;");
+                }
+                self.node(&inner.body, exit, &inner.name, in_lookahead);
+                if let Some(field) = capture {
+                    self.line(&format!("spans.{field} = Some((rule_start, pos));"));
+                    self.close("}");
+                }
+            }
+            Node::Class(_) | Node::Any | Node::Start | Node::End => {
+                unreachable!("single steps are tests")
+            }
+        }
+    }
+
+    /// The captures to save before trying `alternatives`, and restore when one of them fails
+    /// after recording some.
+    fn saved_captures<'n>(&self, alternatives: impl Iterator<Item = &'n Node>) -> Vec<String> {
+        if self.mode != Mode::Recognize {
+            return Vec::new();
+        }
+        let indices: BTreeSet<usize> = alternatives
+            .filter(|alternative| alternative.fails_dirty())
+            .flat_map(Node::captures)
+            .collect();
+        indices
+            .into_iter()
+            .map(|i| ident(self.captures[i]))
+            .collect()
+    }
+
+    fn save(&mut self, fields: &[String]) {
+        for field in fields {
+            self.line(&format!(
+                "let saved_{} = spans.{field};",
+                field.trim_start_matches("r#")
+            ));
+        }
+    }
+
+    /// Undoes the captures `alternative` may have recorded before failing.
+    fn restore(&mut self, alternative: &Node) {
+        if self.mode != Mode::Recognize || !alternative.fails_dirty() {
+            return;
+        }
+        for index in alternative.captures() {
+            let field = ident(self.captures[index]);
+            self.line(&format!(
+                "spans.{field} = saved_{};",
+                field.trim_start_matches("r#")
+            ));
+        }
+    }
+
+    /// Tries `alternative`; when it matches, runs `on_match` (a jump out). When it fails,
+    /// falls through with the position and captures restored.
+    fn attempt(&mut self, alternative: &Node, on_match: &str, rule: &str, in_lookahead: bool) {
+        if let Some(test) = self.test(alternative) {
+            self.open(&format!("if {} {{", test.holds()));
+            if let Some(advance) = test.advance() {
+                self.line(&advance);
+            }
+            self.line(&format!("{on_match};"));
+            self.close("}");
+            self.record(rule, in_lookahead);
+            return;
+        }
+        let label = self.label("attempt");
+        self.open(&format!("{label}: {{"));
+        self.node(alternative, &format!("break {label}"), rule, in_lookahead);
+        self.line(&format!("{on_match};"));
+        self.close("}");
+        if !alternative.fails_in_place() {
+            self.line("pos = start;");
+        }
+        self.restore(alternative);
+    }
+
+    fn choice(&mut self, alternatives: &[Node], exit: &str, rule: &str, in_lookahead: bool) {
+        let (last, others) = alternatives
+            .split_last()
+            .expect("a choice has alternatives");
+        let label = self.label("choice");
+        self.open(&format!("{label}: {{"));
+        if others
+            .iter()
+            .any(|alternative| !alternative.fails_in_place())
+        {
+            self.line("let start = pos;");
+        }
+        let saved = self.saved_captures(others.iter());
+        self.save(&saved);
+        for alternative in others {
+            self.attempt(alternative, &format!("break {label}"), rule, in_lookahead);
+        }
+        // The last alternative's failure is the choice's.
+        self.node(last, exit, rule, in_lookahead);
+        self.close("}");
+    }
+
+    fn optional(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
+        if let Some(test) = self.test(inner) {
+            match test.advance() {
+                Some(advance) if self.mode == Mode::Failure && !in_lookahead => {
+                    self.line(&format!("if {} {{ {advance} }} else {{", test.holds()));
+                    self.line(&format!("    furthest.record(pos, {rule:?});"));
+                    self.line("}");
+                }
+                Some(advance) => self.line(&format!("if {} {{ {advance} }}", test.holds())),
+                None if self.mode == Mode::Failure && !in_lookahead => self.line(&format!(
+                    "if {} {{ furthest.record(pos, {rule:?}); }}",
+                    test.fails()
+                )),
+                None => {}
+            }
+            return;
+        }
+        let label = self.label("optional");
+        self.open(&format!("{label}: {{"));
+        if !inner.fails_in_place() {
+            self.line("let start = pos;");
+        }
+        let saved = self.saved_captures(std::iter::once(inner));
+        self.save(&saved);
+        self.attempt(inner, &format!("break {label}"), rule, in_lookahead);
+        self.close("}");
+    }
+
+    fn repeat(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
+        if let Some(test) = self.test(inner) {
+            let advance = test.advance().expect("a repeated step consumes");
+            self.line(&format!("while {} {{ {advance} }}", test.holds()));
+            self.record(rule, in_lookahead);
+            return;
+        }
+        // A repeated choice tries its alternatives in the loop itself.
+        let alternatives = match inner {
+            Node::Choice(alternatives) => alternatives.as_slice(),
+            inner => std::slice::from_ref(inner),
+        };
+        let label = self.label("repeat");
+        self.open(&format!("{label}: loop {{"));
+        let mut alternatives = alternatives;
+        // A first alternative of one step runs in a tight loop of its own: each iteration it
+        // matches would have tried it first, and gone round again.
+        if let Some((first, others)) = alternatives.split_first()
+            && let Some(test) = self.test(first)
+            && let Some(advance) = test.advance()
+        {
+            self.line(&format!("while {} {{ {advance} }}", test.holds()));
+            self.record(rule, in_lookahead);
+            alternatives = others;
+        }
+        if alternatives
+            .iter()
+            .any(|alternative| !alternative.fails_in_place())
+        {
+            self.line("let start = pos;");
+        }
+        let saved = self.saved_captures(alternatives.iter());
+        self.save(&saved);
+        for alternative in alternatives {
+            self.attempt(
+                alternative,
+                &format!("continue {label}"),
+                rule,
+                in_lookahead,
+            );
+        }
+        self.line(&format!("break {label};"));
+        self.close("}");
+    }
+
+    fn lookahead(
+        &mut self,
+        inner: &Node,
+        positive: bool,
+        exit: &str,
+        rule: &str,
+        in_lookahead: bool,
+    ) {
+        let on_fail = self.on_fail(exit, rule, in_lookahead);
+        if let Some(test) = self.test(inner) {
+            let condition = if positive { test.fails() } else { test.holds() };
+            self.line(&format!("if {condition} {on_fail}"));
+            return;
+        }
+        let label = self.label("lookahead");
+        let attempt = self.label("attempt");
+        self.open(&format!("let found = {label}: {{"));
+        self.line("let mut pos = pos;");
+        self.open(&format!("{attempt}: {{"));
+        self.node(inner, &format!("break {attempt}"), rule, true);
+        self.line(&format!("break {label} true;"));
+        self.close("}");
+        self.line("false");
+        self.close("};");
+        let condition = if positive { "!found" } else { "found" };
+        self.line(&format!("if {condition} {on_fail}"));
+    }
+}
+
+/// The Rust source of the recognizers of `entries` (each an entry rule's name and its
+/// expression), reporting the spans of `captures`.
+pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> String {
+    let mut out = String::new();
+    let list = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(
+        out,
+        "// Recognizers generated from `{file}` by the grammar compiler of build/peg/, run by\n\
+         // build.rs. Do not edit: change the grammar.\n\
+         //\n\
+         // Entry rules: {}.\n\
+         // Captured rules: {}.\n",
+        list(&entries.iter().map(|(name, _)| *name).collect::<Vec<_>>()),
+        if captures.is_empty() {
+            "none".to_owned()
+        } else {
+            list(captures)
+        },
+    )
+    .unwrap();
+
+    spans(&mut out, captures);
+    failure(&mut out);
+
+    let mut tables = Vec::new();
+    let mut helpers = Helpers::default();
+    for (name, node) in entries {
+        for mode in [Mode::Recognize, Mode::Failure] {
+            let mut writer = Writer {
+                out: String::new(),
+                depth: 2,
+                labels: 0,
+                mode,
+                captures,
+                tables: &mut tables,
+                helpers: &mut helpers,
+            };
+            writer.node(node, "break 'reject", name, false);
+            let body = writer.out;
+            entry(&mut out, name, mode, &body);
+        }
+    }
+    let table: Vec<String> = entries
+        .iter()
+        .map(|(name, _)| {
+            format!(
+                "    Entry {{ rule: {name:?}, recognize: {}, failure: {name}_failure }},\n",
+                ident(name)
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "/// An entry rule: its name, its recognizer and its failure finder.\n\
+         #[allow(dead_code)] // for tests\n\
+         pub(crate) struct Entry {{\n    \
+         pub(crate) rule: &'static str,\n    \
+         pub(crate) recognize: fn(&[u8]) -> Option<Spans>,\n    \
+         pub(crate) failure: fn(&[u8]) -> Failure,\n\
+         }}\n\n\
+         /// Every entry rule.\n\
+         #[allow(dead_code)] // for tests\n\
+         pub(crate) const ENTRIES: [Entry; {}] = [\n{}];\n",
+        entries.len(),
+        table.concat()
+    )
+    .unwrap();
+    support(&mut out, &helpers, &tables);
+    out
+}
+
+fn spans(out: &mut String, captures: &[&str]) {
+    out.push_str(
+        "/// The spans of the captured rules in a recognized input: for each, the last pair the\n\
+         /// pest-derived parser would produce, as a byte range.\n\
+         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]\n\
+         #[allow(non_snake_case)]\n\
+         pub(crate) struct Spans {\n",
+    );
+    for capture in captures {
+        writeln!(out, "    {}: Option<(usize, usize)>,", ident(capture)).unwrap();
+    }
+    out.push_str("}\n\n#[allow(non_snake_case)]\nimpl Spans {\n");
+    for capture in captures {
+        writeln!(
+            out,
+            "    /// The span of the last `{capture}`.\n    \
+             pub(crate) fn {0}(&self) -> Option<core::ops::Range<usize>> {{\n        \
+             self.{0}.map(|(start, end)| start..end)\n    }}\n",
+            ident(capture)
+        )
+        .unwrap();
+    }
+    let all: Vec<String> = captures
+        .iter()
+        .map(|capture| format!("({capture:?}, self.{}())", ident(capture)))
+        .collect();
+    writeln!(
+        out,
+        "    /// Every captured rule, by name, with its span.\n    \
+         #[allow(dead_code)] // for tests\n    \
+         pub(crate) fn all(&self) -> [(&'static str, Option<core::ops::Range<usize>>); {}] {{\n        \
+         [{}]\n    }}\n}}\n",
+        captures.len(),
+        all.join(", ")
+    )
+    .unwrap();
+}
+
+fn failure(out: &mut String) {
+    out.push_str(
+        "/// Where a rejected input failed: the furthest byte at which a step of the grammar\n\
+         /// failed outside predicates, and the innermost rule around the first step that\n\
+         /// failed there for which pest would produce a pair (the entry rule if none).\n\
+         #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
+         pub(crate) struct Failure {\n    \
+         pub(crate) index: usize,\n    \
+         pub(crate) rule: &'static str,\n\
+         }\n\n\
+         /// The furthest failure seen so far.\n\
+         struct Furthest {\n    \
+         failure: Failure,\n    \
+         seen: bool,\n\
+         }\n\n\
+         impl Furthest {\n    \
+         fn new(entry: &'static str) -> Self {\n        \
+         Furthest { failure: Failure { index: 0, rule: entry }, seen: false }\n    \
+         }\n\n    \
+         #[inline]\n    \
+         fn record(&mut self, index: usize, rule: &'static str) {\n        \
+         if !self.seen || index > self.failure.index {\n            \
+         self.failure = Failure { index, rule };\n            \
+         self.seen = true;\n        \
+         }\n    \
+         }\n\
+         }\n\n",
+    );
+}
+
+/// Lints that straight-line generated code trips by construction.
+const ALLOWS: &str = "#[allow(non_snake_case, unused_mut, unused_assignments, unused_labels, \
+                      unreachable_code)]";
+
+fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
+    let function = ident(name);
+    match mode {
+        Mode::Recognize => {
+            writeln!(
+                out,
+                "/// Recognizes `{name}` at the start of `input` (UTF-8): the spans of the captured\n\
+                 /// rules when it matches, `None` otherwise.\n\
+                 {ALLOWS}\n\
+                 pub(crate) fn {function}(input: &[u8]) -> Option<Spans> {{\n    \
+                 let mut spans = Spans::default();\n    \
+                 let mut pos = 0;\n    \
+                 'reject: {{\n\
+                 {body}        \
+                 return Some(spans);\n    \
+                 }}\n    \
+                 None\n\
+                 }}\n"
+            )
+            .unwrap();
+        }
+        Mode::Failure => {
+            writeln!(
+                out,
+                "/// Where `{name}` failed on `input`, which [`{function}`] rejected.\n\
+                 {ALLOWS}\n\
+                 pub(crate) fn {name}_failure(input: &[u8]) -> Failure {{\n    \
+                 let mut furthest = Furthest::new({name:?});\n    \
+                 let mut pos = 0;\n    \
+                 'reject: {{\n\
+                 {body}    \
+                 }}\n    \
+                 furthest.failure\n\
+                 }}\n"
+            )
+            .unwrap();
+        }
+    }
+}
+
+fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
+    if helpers.in_class {
+        out.push_str(
+            "/// Whether the byte at `pos` is in `class`.\n\
+             #[inline(always)]\n\
+             fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {\n    \
+             input.get(pos).is_some_and(|&byte| class[usize::from(byte)])\n\
+             }\n\n",
+        );
+    }
+    if helpers.at {
+        out.push_str(
+            "/// Whether `input` holds `literal` at `pos`.\n\
+             #[inline(always)]\n\
+             fn at(input: &[u8], pos: usize, literal: &[u8]) -> bool {\n    \
+             input.get(pos..pos + literal.len()) == Some(literal)\n\
+             }\n\n",
+        );
+    }
+    if helpers.at_ignore_ascii_case {
+        out.push_str(
+            "/// Whether `input` holds `literal` at `pos`, ASCII letters in either case (pest's\n\
+             /// `match_insensitive`).\n\
+             #[inline(always)]\n\
+             fn at_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> bool {\n    \
+             input\n        \
+             .get(pos..pos + literal.len())\n        \
+             .is_some_and(|bytes| bytes.eq_ignore_ascii_case(literal))\n\
+             }\n\n",
+        );
+    }
+    if helpers.after_char {
+        out.push_str(
+            "/// The position after the UTF-8 character at `pos` (`pos < input.len()`).\n\
+             #[inline(always)]\n\
+             fn after_char(input: &[u8], pos: usize) -> usize {\n    \
+             let width = match input[pos] {\n        \
+             0x00..0x80 => 1,\n        \
+             0x80..0xe0 => 2,\n        \
+             0xe0..0xf0 => 3,\n        \
+             _ => 4,\n    \
+             };\n    \
+             (pos + width).min(input.len())\n\
+             }\n\n",
+        );
+    }
+    if tables.is_empty() {
+        return;
+    }
+    out.push_str(
+        "/// A byte class as a table, from the ranges of bytes it holds.\n\
+         const fn class(ranges: &[(u8, u8)]) -> [bool; 256] {\n    \
+         let mut table = [false; 256];\n    \
+         let mut i = 0;\n    \
+         while i < ranges.len() {\n        \
+         let mut byte = ranges[i].0 as usize;\n        \
+         while byte <= ranges[i].1 as usize {\n            \
+         table[byte] = true;\n            \
+         byte += 1;\n        \
+         }\n        \
+         i += 1;\n    \
+         }\n    \
+         table\n\
+         }\n\n",
+    );
+    for (index, table) in tables.iter().enumerate() {
+        let ranges: Vec<String> = table
+            .ranges()
+            .iter()
+            .map(|&(first, last)| format!("({}, {})", byte_literal(first), byte_literal(last)))
+            .collect();
+        writeln!(
+            out,
+            "/// {}\nstatic CLASS_{index}: [bool; 256] = class(&[{}]);\n",
+            table.describe(),
+            ranges.join(", ")
+        )
+        .unwrap();
+    }
+}
+
+fn byte_literal(byte: u8) -> String {
+    match byte {
+        b'\'' => "b'\\''".to_owned(),
+        b'\\' => "b'\\\\'".to_owned(),
+        b' '..=b'~' => format!("b'{}'", char::from(byte)),
+        b'\n' => "b'\\n'".to_owned(),
+        b'\r' => "b'\\r'".to_owned(),
+        b'\t' => "b'\\t'".to_owned(),
+        _ => format!("b'\\x{byte:02x}'"),
+    }
+}
+
+fn bytes_literal(bytes: &[u8]) -> String {
+    let mut text = String::from("b\"");
+    for &byte in bytes {
+        match byte {
+            b'"' => text.push_str("\\\""),
+            b'\\' => text.push_str("\\\\"),
+            b' '..=b'~' => text.push(char::from(byte)),
+            b'\n' => text.push_str("\\n"),
+            b'\r' => text.push_str("\\r"),
+            b'\t' => text.push_str("\\t"),
+            _ => write!(text, "\\x{byte:02x}").unwrap(),
+        }
+    }
+    text.push('"');
+    text
+}

@@ -1,0 +1,254 @@
+//! The intermediate form: one parsing expression over bytes per entry, every rule inlined.
+
+use std::fmt::{self, Write as _};
+
+/// A set of bytes: the bytes one step of the recognizer accepts.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    /// Every byte.
+    pub const ALL: ByteSet = ByteSet([u64::MAX; 4]);
+
+    pub fn single(byte: u8) -> Self {
+        let mut set = ByteSet::default();
+        set.insert(byte);
+        set
+    }
+
+    /// The bytes from `first` to `last`, both included (empty when `first > last`).
+    pub fn range(first: u8, last: u8) -> Self {
+        let mut set = ByteSet::default();
+        for byte in first..=last {
+            set.insert(byte);
+        }
+        set
+    }
+
+    pub fn insert(&mut self, byte: u8) {
+        self.0[usize::from(byte / 64)] |= 1 << (byte % 64);
+    }
+
+    pub fn contains(&self, byte: u8) -> bool {
+        self.0[usize::from(byte / 64)] & (1 << (byte % 64)) != 0
+    }
+
+    pub fn union(self, other: ByteSet) -> ByteSet {
+        ByteSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    pub fn intersects(&self, other: &ByteSet) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
+    }
+
+    /// The set as maximal runs of consecutive bytes.
+    pub fn ranges(&self) -> Vec<(u8, u8)> {
+        let mut ranges: Vec<(u8, u8)> = Vec::new();
+        for byte in 0..=255u8 {
+            if !self.contains(byte) {
+                continue;
+            }
+            match ranges.last_mut() {
+                Some((_, last)) if u16::from(*last) + 1 == u16::from(byte) => *last = byte,
+                _ => ranges.push((byte, byte)),
+            }
+        }
+        ranges
+    }
+
+    /// The set written as a regex-like class, for comments: `[%0-9A-F]`.
+    pub fn describe(&self) -> String {
+        let mut text = String::from("[");
+        for (first, last) in self.ranges() {
+            let one = |text: &mut String, byte: u8| match byte {
+                b'!'..=b'~' if !matches!(byte, b'[' | b']' | b'\\' | b'-') => {
+                    text.push(char::from(byte))
+                }
+                _ => write!(text, "\\x{byte:02X}").unwrap(),
+            };
+            one(&mut text, first);
+            if last > first {
+                if last > first + 1 {
+                    text.push('-');
+                }
+                one(&mut text, last);
+            }
+        }
+        text.push(']');
+        text
+    }
+}
+
+impl fmt::Debug for ByteSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+/// A parsing expression over the bytes of a UTF-8 input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// One byte of the set.
+    Class(ByteSet),
+    /// These bytes (two or more; a single byte is a class).
+    Literal(Vec<u8>),
+    /// These bytes, ASCII letters in either case (`^"..."`).
+    Insensitive(Vec<u8>),
+    /// One UTF-8 character (`ANY`).
+    Any,
+    /// The start of the input (`SOI`).
+    Start,
+    /// The end of the input (`EOI`).
+    End,
+    /// Everything up to the first of these strings or the end of the input, never failing
+    /// (pest_meta's optimization of `(!("a" | "b") ~ ANY)*` in atomic rules).
+    SkipUntil(Vec<Vec<u8>>),
+    /// Each in turn; an empty sequence matches the empty string.
+    Seq(Vec<Node>),
+    /// The first alternative that matches (never empty).
+    Choice(Vec<Node>),
+    /// `e?`
+    Optional(Box<Node>),
+    /// `e*`: as many as match, never giving any back.
+    Repeat(Box<Node>),
+    /// `&e`
+    PositiveLookahead(Box<Node>),
+    /// `!e`
+    NegativeLookahead(Box<Node>),
+    /// A rule that pest would produce a pair for at this place: it names the failures inside
+    /// it, and its span is recorded when it is captured.
+    Rule(Box<Rule>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    pub name: String,
+    /// The rule as the grammar writes it, on one line, for a comment in the generated code.
+    pub source: String,
+    /// Index of the rule among the captures, when it is captured.
+    pub capture: Option<usize>,
+    pub body: Node,
+}
+
+impl Node {
+    /// Whether the expression can succeed without consuming anything.
+    pub fn nullable(&self) -> bool {
+        match self {
+            Node::Class(_) | Node::Any => false,
+            Node::Literal(bytes) | Node::Insensitive(bytes) => bytes.is_empty(),
+            Node::Start
+            | Node::End
+            | Node::SkipUntil(_)
+            | Node::Optional(_)
+            | Node::Repeat(_)
+            | Node::PositiveLookahead(_)
+            | Node::NegativeLookahead(_) => true,
+            Node::Seq(items) => items.iter().all(Node::nullable),
+            Node::Choice(alternatives) => alternatives.iter().any(Node::nullable),
+            Node::Rule(rule) => rule.body.nullable(),
+        }
+    }
+
+    /// The bytes that whatever the expression consumes can start with (a superset).
+    pub fn first(&self) -> ByteSet {
+        match self {
+            Node::Class(set) => *set,
+            Node::Literal(bytes) => bytes
+                .first()
+                .map_or_else(ByteSet::default, |&b| ByteSet::single(b)),
+            Node::Insensitive(bytes) => bytes.first().map_or_else(ByteSet::default, |&b| {
+                ByteSet::single(b.to_ascii_lowercase())
+                    .union(ByteSet::single(b.to_ascii_uppercase()))
+            }),
+            Node::Any | Node::SkipUntil(_) => ByteSet::ALL,
+            Node::Start | Node::End | Node::PositiveLookahead(_) | Node::NegativeLookahead(_) => {
+                ByteSet::default()
+            }
+            Node::Seq(items) => {
+                let mut set = ByteSet::default();
+                for item in items {
+                    set = set.union(item.first());
+                    if !item.nullable() {
+                        break;
+                    }
+                }
+                set
+            }
+            Node::Choice(alternatives) => alternatives
+                .iter()
+                .fold(ByteSet::default(), |set, alternative| {
+                    set.union(alternative.first())
+                }),
+            Node::Optional(inner) | Node::Repeat(inner) => inner.first(),
+            Node::Rule(rule) => rule.body.first(),
+        }
+    }
+
+    /// Whether the expression can fail.
+    pub fn can_fail(&self) -> bool {
+        match self {
+            Node::Literal(bytes) | Node::Insensitive(bytes) => !bytes.is_empty(),
+            Node::SkipUntil(_) | Node::Optional(_) | Node::Repeat(_) => false,
+            Node::Seq(items) => items.iter().any(Node::can_fail),
+            Node::Choice(alternatives) => alternatives.iter().all(Node::can_fail),
+            Node::Rule(rule) => rule.body.can_fail(),
+            _ => true,
+        }
+    }
+
+    /// Whether a failure leaves the position where it was: true of single steps and of the
+    /// choices (which restore it themselves).
+    pub fn fails_in_place(&self) -> bool {
+        match self {
+            Node::Seq(items) => match items.as_slice() {
+                [] => true,
+                [first, rest @ ..] => first.fails_in_place() && !rest.iter().any(Node::can_fail),
+            },
+            Node::Rule(rule) => rule.body.fails_in_place(),
+            _ => true,
+        }
+    }
+
+    /// The captures the expression can record, in ascending order.
+    pub fn captures(&self) -> Vec<usize> {
+        let mut found = Vec::new();
+        self.collect_captures(&mut found);
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    fn collect_captures(&self, found: &mut Vec<usize>) {
+        match self {
+            Node::Seq(items) | Node::Choice(items) => {
+                items.iter().for_each(|item| item.collect_captures(found))
+            }
+            Node::Optional(inner) | Node::Repeat(inner) => inner.collect_captures(found),
+            Node::Rule(rule) => {
+                found.extend(rule.capture);
+                rule.body.collect_captures(found);
+            }
+            // Pest produces no pair inside a predicate, so nothing is captured there.
+            _ => {}
+        }
+    }
+
+    /// Whether the expression can fail after recording a capture, which must then be undone
+    /// by whatever tries something else. Choices, options and repetitions undo the captures of
+    /// the alternatives they abandon, except a choice's last, whose failure is its own.
+    pub fn fails_dirty(&self) -> bool {
+        match self {
+            Node::Seq(items) => items.iter().enumerate().any(|(i, item)| {
+                item.fails_dirty()
+                    || (!item.captures().is_empty() && items[i + 1..].iter().any(Node::can_fail))
+            }),
+            Node::Choice(alternatives) => alternatives.last().is_some_and(Node::fails_dirty),
+            Node::Rule(rule) => rule.body.fails_dirty(),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! A build-time compiler from `.pest` grammars to allocation-free Rust recognizers.
+//!
+//! The grammar goes through `pest_meta` exactly as `pest_derive` reads it (parse, validate,
+//! optimize), so the recognizer and the pest-derived parser start from the same rules. Then:
+//!
+//! 1. [`front`] inlines every rule into each entry, turning it into the byte-level [`ir`], and
+//!    refuses every construct the recognizer would not reproduce exactly (implicit whitespace,
+//!    the stack, node tags, Unicode, recursion, ...);
+//! 2. [`simplify`] flattens sequences and choices and fuses the alternatives of a choice that
+//!    each consume one byte into one byte class, where PEG semantics allow it;
+//! 3. [`codegen`] writes straight-line Rust over `&[u8]`: one function per entry rule that
+//!    returns the spans of the captured rules, and one that finds where a rejected input
+//!    failed.
+//!
+//! The semantics reproduced are pest's: ordered choice commits to the first alternative that
+//! matches, a failed sequence gives back what it consumed, repetition is greedy and never gives
+//! back, predicates consume nothing, `^"..."` compares ASCII letters without case. A rule's
+//! span is captured when pest would produce a pair for it (a non-silent rule that is neither
+//! inside a predicate nor inside an atomic `@` rule; `$` and `!` rules always produce theirs),
+//! and the last such pair wins.
+
+mod codegen;
+mod front;
+mod ir;
+mod simplify;
+
+use std::fmt;
+
+/// What to generate from a grammar.
+pub struct Config<'a> {
+    /// The entry rules: each becomes a recognizer function and a failure function.
+    pub entries: &'a [&'a str],
+    /// The rules whose spans the recognizers report.
+    pub captures: &'a [&'a str],
+}
+
+/// Why a grammar could not be compiled: the rule at fault, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    rule: Option<String>,
+    message: String,
+}
+
+impl Error {
+    fn in_rule(rule: &str, message: impl Into<String>) -> Self {
+        Error {
+            rule: Some(rule.to_owned()),
+            message: message.into(),
+        }
+    }
+
+    fn in_grammar(message: impl Into<String>) -> Self {
+        Error {
+            rule: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.rule {
+            Some(rule) => write!(f, "rule `{rule}`: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Compiles `grammar` (the text of a `.pest` file called `name` in the generated header) into
+/// the Rust source of its recognizers, to be `include!`d into a module of its own.
+pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String, Error> {
+    let grammar = front::Grammar::load(grammar)?;
+    for &capture in config.captures {
+        grammar.check_capture(capture)?;
+        codegen::check_identifier(capture)?;
+    }
+    let mut entries = Vec::with_capacity(config.entries.len());
+    for &entry in config.entries {
+        let node = grammar.lower_entry(entry, config.captures)?;
+        codegen::check_identifier(entry)?;
+        if let Some(other) = entry.strip_suffix("_failure")
+            && config.entries.contains(&other)
+        {
+            return Err(Error::in_rule(
+                entry,
+                format!(
+                    "cannot be an entry: `{other}_failure` is the failure function of `{other}`"
+                ),
+            ));
+        }
+        entries.push((entry, simplify::simplify(node)));
+    }
+    Ok(codegen::generate(name, &entries, config.captures))
+}
