@@ -105,6 +105,7 @@ mod syntax;
 mod error;
 
 mod compiled;
+#[cfg(any(test, debug_assertions))]
 mod grammar;
 mod text;
 

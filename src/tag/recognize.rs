@@ -1,20 +1,17 @@
 //! The recognizer seam: input text in, component offsets (or the first error) out.
 //!
-//! Everything that knows about the grammar's parse for tags is here. The semantic layer in
-//! `tag/mod.rs` sees only [`Offsets`].
+//! The recognizer is compiled from `tag.pest` at build time (`build/peg/`, `compiled.rs`).
+//! Debug builds also run the pest-derived parser of the same grammar on every input and
+//! assert that both give the same verdict and the same offsets. The semantic layer sees only
+//! [`Offsets`].
 
 use core::num::NonZeroUsize;
 
-use pest::Parser;
-
 use super::authority::{AuthorityKind, AuthorityRule};
 use super::diagnose;
-use crate::error::{ParseError, Part};
-use crate::grammar::{
-    self,
-    tag::{Rule, TagGrammar},
-};
-use crate::syntax::TagSyntax;
+use crate::compiled;
+use crate::error::{ParseError, ParseErrorKind, Part};
+use crate::syntax::{SCHEME_LEN, TagSyntax};
 
 /// Where the parts of a recognized tag lie. The authority always starts right after `tag:`,
 /// and the date right after the `,`.
@@ -32,48 +29,140 @@ pub(crate) struct Offsets {
     pub(crate) rule: AuthorityRule,
 }
 
-/// Parses `input` with the grammar of `syntax` and reads the component offsets off the parse.
+/// Recognizes `input` with the grammar of `syntax` and reads the component offsets off the
+/// captured spans; on a rejection, the diagnosis says where and why.
 pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, ParseError> {
     let entry = match syntax {
-        TagSyntax::Rfc4151 => Rule::rfc4151,
-        TagSyntax::Erratum1485 => Rule::erratum1485,
-        TagSyntax::Lenient => Rule::lenient,
+        TagSyntax::Rfc4151 => compiled::tag::rfc4151,
+        TagSyntax::Erratum1485 => compiled::tag::erratum1485,
+        TagSyntax::Lenient => compiled::tag::lenient,
     };
-    let pairs = match TagGrammar::parse(entry, input) {
-        Ok(pairs) => pairs,
-        Err(rejection) => {
-            let diagnosis = diagnose::first_syntax_error(input, syntax);
-            return Err(grammar::rejected(
-                input,
-                &rejection,
-                diagnosis,
-                Part::Specific,
-            ));
-        }
+    let recognized = match entry(input.as_bytes()) {
+        Some(spans) => Ok(offsets(&spans)),
+        None => Err(rejected(input, syntax)),
     };
-    let mut offsets = Offsets {
-        comma: 0,
-        at: None,
-        colon: 0,
-        hash: None,
-        rule: AuthorityRule::DnsName,
+    #[cfg(debug_assertions)]
+    reference::assert_agrees(input, syntax, &recognized);
+    recognized
+}
+
+/// The offsets of an accepted tag, from the spans the recognizer captured.
+fn offsets(spans: &compiled::tag::Spans) -> Offsets {
+    let rule = if spans.emailAddress().is_some() {
+        AuthorityRule::EmailAddress
+    } else if spans.erratum1485_emailAddress().is_some() {
+        AuthorityRule::Erratum1485EmailAddress
+    } else if spans.opaqueAuthority().is_some() {
+        AuthorityRule::OpaqueAuthority
+    } else {
+        AuthorityRule::DnsName
     };
-    let mut domain_start = None;
-    for pair in pairs.flatten() {
-        let span = pair.as_span();
-        match pair.as_rule() {
-            Rule::emailAddress => offsets.rule = AuthorityRule::EmailAddress,
-            Rule::erratum1485_emailAddress => offsets.rule = AuthorityRule::Erratum1485EmailAddress,
-            Rule::DNSname => domain_start = Some(span.start()),
-            Rule::opaqueAuthority => offsets.rule = AuthorityRule::OpaqueAuthority,
-            Rule::date => (offsets.comma, offsets.colon) = (span.start() - 1, span.end()),
-            Rule::fragment => offsets.hash = NonZeroUsize::new(span.start() - 1),
-            _ => {}
-        }
-    }
+    // Every entry rule captures the date, so an accepted tag has one.
+    let date = spans.date().unwrap_or(SCHEME_LEN..SCHEME_LEN);
     // The domain of an email address comes right after its "@".
-    if offsets.rule.kind() == AuthorityKind::Email {
-        offsets.at = domain_start.and_then(|start| NonZeroUsize::new(start - 1));
+    let at = match rule.kind() {
+        AuthorityKind::Email => spans
+            .DNSname()
+            .and_then(|domain| NonZeroUsize::new(domain.start - 1)),
+        AuthorityKind::Dns | AuthorityKind::Opaque => None,
+    };
+    Offsets {
+        comma: date.start - 1,
+        at,
+        colon: date.end,
+        hash: spans
+            .fragment()
+            .and_then(|fragment| NonZeroUsize::new(fragment.start - 1)),
+        rule,
     }
-    Ok(offsets)
+}
+
+/// The error for an input the grammar rejected, from the diagnosis; should the diagnosis
+/// ever miss one, at the furthest byte the compiled recognizer reached (debug builds stop
+/// there).
+fn rejected(input: &str, syntax: TagSyntax) -> ParseError {
+    let diagnosis = diagnose::first_syntax_error(input, syntax);
+    debug_assert!(
+        diagnosis.is_some(),
+        "tag.pest rejected {input:?} under {syntax}; the diagnosis found nothing"
+    );
+    diagnosis.unwrap_or_else(|| {
+        let failure = match syntax {
+            TagSyntax::Rfc4151 => compiled::tag::rfc4151_failure,
+            TagSyntax::Erratum1485 => compiled::tag::erratum1485_failure,
+            TagSyntax::Lenient => compiled::tag::lenient_failure,
+        }(input.as_bytes());
+        let part = if failure.index <= SCHEME_LEN {
+            Part::Scheme
+        } else {
+            Part::Specific
+        };
+        let kind = match input
+            .get(failure.index..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
+            None => ParseErrorKind::Empty(part),
+        };
+        ParseError::new(kind, failure.index)
+    })
+}
+
+/// The pest-derived parser of `tag.pest`, run beside the compiled recognizer in debug builds.
+#[cfg(debug_assertions)]
+mod reference {
+    use core::num::NonZeroUsize;
+
+    use pest::Parser;
+
+    use super::{AuthorityKind, AuthorityRule, Offsets};
+    use crate::error::ParseError;
+    use crate::grammar::tag::{Rule, TagGrammar};
+    use crate::syntax::TagSyntax;
+
+    /// Panics unless pest gives the verdict and the offsets the compiled recognizer gave.
+    pub(super) fn assert_agrees(
+        input: &str,
+        syntax: TagSyntax,
+        compiled: &Result<Offsets, ParseError>,
+    ) {
+        let entry = match syntax {
+            TagSyntax::Rfc4151 => Rule::rfc4151,
+            TagSyntax::Erratum1485 => Rule::erratum1485,
+            TagSyntax::Lenient => Rule::lenient,
+        };
+        let reference = TagGrammar::parse(entry, input).ok().map(|pairs| {
+            let mut offsets = Offsets {
+                comma: 0,
+                at: None,
+                colon: 0,
+                hash: None,
+                rule: AuthorityRule::DnsName,
+            };
+            let mut domain_start = None;
+            for pair in pairs.flatten() {
+                let span = pair.as_span();
+                match pair.as_rule() {
+                    Rule::emailAddress => offsets.rule = AuthorityRule::EmailAddress,
+                    Rule::erratum1485_emailAddress => {
+                        offsets.rule = AuthorityRule::Erratum1485EmailAddress;
+                    }
+                    Rule::DNSname => domain_start = Some(span.start()),
+                    Rule::opaqueAuthority => offsets.rule = AuthorityRule::OpaqueAuthority,
+                    Rule::date => (offsets.comma, offsets.colon) = (span.start() - 1, span.end()),
+                    Rule::fragment => offsets.hash = NonZeroUsize::new(span.start() - 1),
+                    _ => {}
+                }
+            }
+            if offsets.rule.kind() == AuthorityKind::Email {
+                offsets.at = domain_start.and_then(|start| NonZeroUsize::new(start - 1));
+            }
+            offsets
+        });
+        assert_eq!(
+            compiled.as_ref().ok(),
+            reference.as_ref(),
+            "compiled tag.pest and pest disagree on {input:?} under {syntax}"
+        );
+    }
 }

@@ -1,15 +1,17 @@
 //! The recognizer seam: input text in, component offsets (or the first error) out.
 //!
-//! Everything that knows about the grammar's parse for URNs is here. The semantic layer in
-//! `urn/mod.rs` sees only [`Offsets`].
+//! The recognizer is compiled from `urn.pest` at build time (`build/peg/`, `compiled.rs`).
+//! Debug builds also run the pest-derived parser of the same grammar on every input and
+//! assert that both give the same verdict and the same offsets, so that every test, property
+//! test and fuzz run is a differential test of the compiler. The semantic layer sees only
+//! [`Offsets`].
 
 use core::num::NonZeroUsize;
-
-use pest::Parser;
+use core::ops::Range;
 
 use super::diagnose;
+use crate::compiled;
 use crate::error::{ParseError, ParseErrorKind, Part};
-use crate::grammar::{self, Rule, UrnGrammar};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
 /// Where the parts of a recognized URN lie. The NID always starts right after `urn:`.
@@ -28,39 +30,71 @@ pub(crate) struct Offsets {
     pub(crate) f_start: Option<NonZeroUsize>,
 }
 
-/// Parses `input` with the grammar of `syntax` and reads the component offsets off the parse.
+/// Recognizes `input` with the grammar of `syntax` and reads the component offsets off the
+/// captured spans; on a rejection, the diagnosis says where and why.
 pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
     let entry = match syntax {
-        UrnSyntax::Rfc8141 => Rule::rfc8141,
-        UrnSyntax::Rfc2141 => Rule::rfc2141,
-        UrnSyntax::Rfc2141bis => Rule::rfc2141bis,
+        UrnSyntax::Rfc8141 => compiled::urn::rfc8141,
+        UrnSyntax::Rfc2141 => compiled::urn::rfc2141,
+        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis,
     };
-    let pairs = match UrnGrammar::parse(entry, input) {
-        Ok(pairs) => pairs,
-        Err(rejection) => {
-            let diagnosis = diagnose::first_syntax_error(input, syntax);
-            return Err(grammar::rejected(input, &rejection, diagnosis, Part::Nss));
-        }
+    let recognized = match entry(input.as_bytes()) {
+        Some(spans) => check_nid_length(input, syntax, offsets(&spans)),
+        None => Err(rejected(input, syntax)),
     };
-    let mut offsets = Offsets {
-        nid_end: SCHEME_LEN,
-        r_start: None,
-        q_start: None,
-        f_start: None,
-    };
-    for pair in pairs.flatten() {
-        let span = pair.as_span();
-        let start = NonZeroUsize::new(span.start());
-        match pair.as_rule() {
-            Rule::NID | Rule::rfc2141_NID | Rule::rfc2141bis_NID => offsets.nid_end = span.end(),
-            Rule::r_component => offsets.r_start = start,
-            Rule::q_component | Rule::query => offsets.q_start = start,
-            Rule::f_component | Rule::fragment => offsets.f_start = start,
-            _ => {}
-        }
+    #[cfg(debug_assertions)]
+    reference::assert_agrees(input, syntax, &recognized);
+    recognized
+}
+
+/// The offsets of an accepted URN, from the spans the recognizer captured.
+fn offsets(spans: &compiled::urn::Spans) -> Offsets {
+    let start = |span: Option<Range<usize>>| span.and_then(|span| NonZeroUsize::new(span.start));
+    let nid = spans
+        .NID()
+        .or(spans.rfc2141_NID())
+        .or(spans.rfc2141bis_NID());
+    Offsets {
+        // Every entry rule captures its NID, so an accepted URN has one.
+        nid_end: nid.map_or(SCHEME_LEN, |nid| nid.end),
+        r_start: start(spans.r_component()),
+        q_start: start(spans.q_component().or(spans.query())),
+        f_start: start(spans.f_component().or(spans.fragment())),
     }
-    check_nid_length(input, syntax, &offsets)?;
-    Ok(offsets)
+}
+
+/// The error for an input the grammar rejected, from the diagnosis.
+///
+/// The diagnosis mirrors the grammar (tests check both directions), so it finds an error
+/// whenever the grammar rejects. Should it ever miss one (an edited grammar that the
+/// diagnosis was not taught), the input is still rejected, at the furthest byte the compiled
+/// recognizer reached; debug builds stop there.
+fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
+    let diagnosis = diagnose::first_syntax_error(input, syntax);
+    debug_assert!(
+        diagnosis.is_some(),
+        "urn.pest rejected {input:?} under {syntax}; the diagnosis found nothing"
+    );
+    diagnosis.unwrap_or_else(|| {
+        let failure = match syntax {
+            UrnSyntax::Rfc8141 => compiled::urn::rfc8141_failure,
+            UrnSyntax::Rfc2141 => compiled::urn::rfc2141_failure,
+            UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis_failure,
+        }(input.as_bytes());
+        let part = if failure.index <= SCHEME_LEN {
+            Part::Scheme
+        } else {
+            Part::Nss
+        };
+        let kind = match input
+            .get(failure.index..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
+            None => ParseErrorKind::Empty(part),
+        };
+        ParseError::new(kind, failure.index)
+    })
 }
 
 /// The longest NID any of the grammars allows.
@@ -68,10 +102,14 @@ const NID_MAX_LEN: usize = 32;
 
 /// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
 /// `[ 1,31<let-num-hyp> ]` in RFC 2141, `1*31(...)` in the draft), which `urn.pest` leaves
-/// to Rust because pest unrolls a counted repetition into that many optional steps.
-fn check_nid_length(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result<(), ParseError> {
+/// to Rust because a counted repetition is unrolled into that many optional steps.
+fn check_nid_length(
+    input: &str,
+    syntax: UrnSyntax,
+    offsets: Offsets,
+) -> Result<Offsets, ParseError> {
     if offsets.nid_end - SCHEME_LEN <= NID_MAX_LEN {
-        return Ok(());
+        return Ok(offsets);
     }
     // The diagnosis knows which byte first makes the NID too long.
     Err(
@@ -80,4 +118,66 @@ fn check_nid_length(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result
             SCHEME_LEN + NID_MAX_LEN,
         )),
     )
+}
+
+/// The pest-derived parser of `urn.pest`, run beside the compiled recognizer in debug builds.
+#[cfg(debug_assertions)]
+mod reference {
+    use core::num::NonZeroUsize;
+
+    use pest::Parser;
+
+    use super::{Offsets, check_nid_length};
+    use crate::error::ParseError;
+    use crate::grammar::{Rule, UrnGrammar};
+    use crate::syntax::{SCHEME_LEN, UrnSyntax};
+
+    /// Panics unless pest gives the verdict and the offsets the compiled recognizer gave.
+    pub(super) fn assert_agrees(
+        input: &str,
+        syntax: UrnSyntax,
+        compiled: &Result<Offsets, ParseError>,
+    ) {
+        let entry = match syntax {
+            UrnSyntax::Rfc8141 => Rule::rfc8141,
+            UrnSyntax::Rfc2141 => Rule::rfc2141,
+            UrnSyntax::Rfc2141bis => Rule::rfc2141bis,
+        };
+        let reference = UrnGrammar::parse(entry, input).ok().map(|pairs| {
+            let mut offsets = Offsets {
+                nid_end: SCHEME_LEN,
+                r_start: None,
+                q_start: None,
+                f_start: None,
+            };
+            for pair in pairs.flatten() {
+                let span = pair.as_span();
+                let start = NonZeroUsize::new(span.start());
+                match pair.as_rule() {
+                    Rule::NID | Rule::rfc2141_NID | Rule::rfc2141bis_NID => {
+                        offsets.nid_end = span.end();
+                    }
+                    Rule::r_component => offsets.r_start = start,
+                    Rule::q_component | Rule::query => offsets.q_start = start,
+                    Rule::f_component | Rule::fragment => offsets.f_start = start,
+                    _ => {}
+                }
+            }
+            offsets
+        });
+        match (reference, compiled) {
+            (None, Err(_)) => {}
+            (Some(offsets), compiled) => {
+                let expected = check_nid_length(input, syntax, offsets);
+                assert_eq!(
+                    compiled.as_ref().ok(),
+                    expected.as_ref().ok(),
+                    "compiled urn.pest and pest disagree on {input:?} under {syntax}"
+                );
+            }
+            (None, Ok(offsets)) => panic!(
+                "compiled urn.pest accepts {input:?} under {syntax} ({offsets:?}); pest rejects it"
+            ),
+        }
+    }
 }
