@@ -107,6 +107,8 @@ mod error;
 mod compiled;
 #[cfg(any(test, debug_assertions))]
 mod grammar;
+#[doc(hidden)]
+pub mod reference;
 mod text;
 
 pub mod percent;
