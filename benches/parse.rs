@@ -1,73 +1,151 @@
-//! Parse time of a fixed corpus of realistic URNs, for this crate and, side by side in the
-//! same run, the `urn` (0.7) and `urn-rs` (0.9) crates; and of a corpus of tag URIs, under
-//! the RFC 4151 ABNF and the lenient syntax.
+//! Parse time of URNs and tag URIs, for this crate and its peers side by side in the same run:
+//!
+//! * urn-tag `Urn::parse` (an owned value: one copy of the text) and `Urn::parse_borrowed`
+//!   (no copy), through the recognizers compiled from `urn.pest`;
+//! * the pest-derived parser of the same `urn.pest` (the reference the compiled recognizers
+//!   are proven equal to), reading the same offsets off its pairs;
+//! * the `urn` (0.7) and `urn-rs` (0.9) crates, `UrnSlice::try_from` (borrowed, their fastest);
+//! * the `regex` crate with the RFC 8141 ABNF as one regular expression, `captures`.
+//!
+//! Corpora: 36 hand-picked URNs (`corpus::CORPUS`), 100 000 generated URNs of common
+//! namespaces (`corpus::generated`), the same 100 000 made invalid at their last byte, and 24
+//! tag URIs (`corpus::TAG_CORPUS`).
 //!
 //! Run with `cargo bench --bench parse`; the numbers are recorded in BENCHMARKS.md.
 
+// pest_derive, built without its `std` feature as the crate builds it, names `alloc`.
+extern crate alloc;
+
 use std::hint::black_box;
-use std::str::FromStr;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pest::Parser;
+use pest_derive::Parser;
 
 mod corpus;
-use corpus::{CORPUS, TAG_CORPUS};
+use corpus::{CORPUS, RFC8141_REGEX, TAG_CORPUS};
 
-fn corpus_bytes() -> u64 {
-    corpus::bytes(CORPUS)
+/// The pest-derived parser of `urn.pest`, as the crate's debug builds run it.
+#[derive(Parser)]
+#[grammar = "../urn.pest"]
+struct UrnGrammar;
+
+mod tag_grammar {
+    /// The pest-derived parser of `tag.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../tag.pest"]
+    pub struct TagGrammar;
 }
 
-fn tag_corpus_bytes() -> u64 {
-    corpus::bytes(TAG_CORPUS)
+/// What the pest reference reads off a parse: the NID's end and the components' starts.
+fn pest_offsets(input: &str) -> Option<[usize; 4]> {
+    let pairs = UrnGrammar::parse(Rule::rfc8141, input).ok()?;
+    let mut offsets = [0; 4];
+    for pair in pairs.flatten() {
+        let span = pair.as_span();
+        match pair.as_rule() {
+            Rule::NID => offsets[0] = span.end(),
+            Rule::r_component => offsets[1] = span.start(),
+            Rule::q_component => offsets[2] = span.start(),
+            Rule::f_component => offsets[3] = span.start(),
+            _ => {}
+        }
+    }
+    Some(offsets)
 }
 
-fn parse(c: &mut Criterion) {
-    let mut group = c.benchmark_group("parse corpus");
-    group.throughput(Throughput::Bytes(corpus_bytes()));
+/// Every parser of the comparison, over one corpus.
+fn urn_group<S: AsRef<str>>(c: &mut Criterion, name: &str, corpus: &[S]) {
+    let regex = regex::Regex::new(RFC8141_REGEX).expect("the RFC 8141 regex");
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(corpus.len() as u64));
     group.bench_function("urn-tag Urn::parse", |b| {
         b.iter(|| {
-            for input in CORPUS {
-                let _ = black_box(urn_tag::Urn::parse(black_box(input)));
+            for input in corpus {
+                let _ = black_box(urn_tag::Urn::parse(black_box(input.as_ref())));
             }
         })
     });
-    group.bench_function("urn 0.7 Urn::from_str", |b| {
+    group.bench_function("urn-tag Urn::parse_borrowed", |b| {
         b.iter(|| {
-            for input in CORPUS {
-                let _ = black_box(urn::Urn::from_str(black_box(input)));
+            for input in corpus {
+                let _ = black_box(urn_tag::Urn::parse_borrowed(black_box(input.as_ref())));
             }
         })
     });
-    group.bench_function("urn-rs 0.9 Urn::from_str", |b| {
+    group.bench_function("pest reference (urn.pest)", |b| {
         b.iter(|| {
-            for input in CORPUS {
-                let _ = black_box(urn_rs::Urn::from_str(black_box(input)));
+            for input in corpus {
+                black_box(pest_offsets(black_box(input.as_ref())));
+            }
+        })
+    });
+    group.bench_function("urn 0.7 UrnSlice::try_from", |b| {
+        b.iter(|| {
+            for input in corpus {
+                let _ = black_box(urn::UrnSlice::try_from(black_box(input.as_ref())));
+            }
+        })
+    });
+    group.bench_function("urn-rs 0.9 UrnSlice::try_from", |b| {
+        b.iter(|| {
+            for input in corpus {
+                let _ = black_box(urn_rs::UrnSlice::try_from(black_box(input.as_ref())));
+            }
+        })
+    });
+    group.bench_function("regex RFC 8141 captures", |b| {
+        b.iter(|| {
+            for input in corpus {
+                black_box(regex.captures(black_box(input.as_ref())));
             }
         })
     });
     group.finish();
 }
 
-fn parse_tags(c: &mut Criterion) {
-    let mut group = c.benchmark_group("parse tag corpus");
-    group.throughput(Throughput::Bytes(tag_corpus_bytes()));
+fn urns(c: &mut Criterion) {
+    urn_group(c, "urn corpus (36)", CORPUS);
+    let generated = corpus::generated(100_000);
+    urn_group(c, "urn generated (100 000)", &generated);
+    urn_group(c, "urn generated, invalid at the end (100 000)", &corpus::invalidated(&generated));
+}
+
+fn tags(c: &mut Criterion) {
+    use tag_grammar::{Rule, TagGrammar};
+    use urn_tag::{TagSyntax, TagUri};
+    let mut group = c.benchmark_group("tag corpus (24)");
+    group.throughput(Throughput::Elements(TAG_CORPUS.len() as u64));
     group.bench_function("urn-tag TagUri::parse", |b| {
         b.iter(|| {
             for input in TAG_CORPUS {
-                let _ = black_box(urn_tag::TagUri::parse(black_box(input)));
+                let _ = black_box(TagUri::parse(black_box(input)));
+            }
+        })
+    });
+    group.bench_function("urn-tag TagUri::parse_borrowed", |b| {
+        b.iter(|| {
+            for input in TAG_CORPUS {
+                let _ = black_box(TagUri::parse_borrowed(black_box(input)));
             }
         })
     });
     group.bench_function("urn-tag TagUri::parse_with Lenient", |b| {
         b.iter(|| {
             for input in TAG_CORPUS {
-                let parsed =
-                    urn_tag::TagUri::parse_with(black_box(input), urn_tag::TagSyntax::Lenient);
-                let _ = black_box(parsed);
+                let _ = black_box(TagUri::parse_with(black_box(input), TagSyntax::Lenient));
+            }
+        })
+    });
+    group.bench_function("pest reference (tag.pest)", |b| {
+        b.iter(|| {
+            for input in TAG_CORPUS {
+                black_box(TagGrammar::parse(Rule::rfc4151, black_box(input)).map(|pairs| pairs.flatten().count()).ok());
             }
         })
     });
     group.finish();
 }
 
-criterion_group!(benches, parse, parse_tags);
+criterion_group!(benches, urns, tags);
 criterion_main!(benches);
