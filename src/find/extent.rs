@@ -65,16 +65,30 @@ impl Memo {
     }
 }
 
-/// The remembered stops of one text.
+/// The remembered stops of one text, for each run set: the cuts search no further than
+/// their run's end, which depends on the set.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Stops {
-    run_end: [Memo; 2],
+    sets: [SetStops; 2],
+}
+
+impl Stops {
+    /// The stops of runs of `set`.
+    pub(super) fn of(&mut self, set: RunSet) -> &mut SetStops {
+        &mut self.sets[set.index()]
+    }
+}
+
+/// The remembered stops of the runs of one set.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SetStops {
+    run_end: Memo,
     quote: Memo,
     parameter: Memo,
     segment: Memo,
 }
 
-impl Stops {
+impl SetStops {
     /// The end of the run of identifier bytes that holds `start`: the first byte outside
     /// `set`, the `&` of a character or entity reference, or a `,` followed by another URI.
     pub(super) fn run_end(
@@ -84,7 +98,7 @@ impl Stops {
         set: RunSet,
         work: &mut Work,
     ) -> usize {
-        let memo = &mut self.run_end[set.index()];
+        let memo = &mut self.run_end;
         if let Some(stop) = memo.answer(start) {
             return stop;
         }

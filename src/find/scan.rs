@@ -38,6 +38,9 @@ pub(super) struct Matches<'t> {
     stops: Stops,
     url: UrlTracker,
     pub(super) work: Work,
+    /// In tests: forget what was remembered before each start, for comparison.
+    #[cfg(test)]
+    pub(super) forgetful: bool,
 }
 
 /// What became of one candidate start.
@@ -57,6 +60,8 @@ impl<'t> Matches<'t> {
             stops: Stops::default(),
             url: UrlTracker::new(),
             work: Work::default(),
+            #[cfg(test)]
+            forgetful: false,
         }
     }
 
@@ -105,17 +110,18 @@ impl<'t> Matches<'t> {
             (Scheme::Urn, UrnSyntax::Rfc2141) => RunSet::Rfc2141,
             _ => RunSet::Uri,
         };
-        let mut end = self.stops.run_end(bytes, start, set, &mut self.work);
+        let stops = self.stops.of(set);
+        let mut end = stops.run_end(bytes, start, set, &mut self.work);
         // An identifier opened by "'" ends at the next one, although "'" is a sub-delim it
         // may hold (single-quoted XML attributes, 'urn:x:y' in prose).
         if surroundings.opener == Some(Delimiter::Single) {
-            end = self.stops.quote(bytes, start, end, &mut self.work);
+            end = stops.quote(bytes, start, end, &mut self.work);
         }
         if surroundings.parameter {
-            end = self.stops.parameter(bytes, start, end, &mut self.work);
+            end = stops.parameter(bytes, start, end, &mut self.work);
         }
         if surroundings.segment {
-            end = self.stops.segment(bytes, start, end, &mut self.work);
+            end = stops.segment(bytes, start, end, &mut self.work);
         }
         end
     }
@@ -125,6 +131,11 @@ impl<'t> Matches<'t> {
         let text = self.text;
         let bytes = text.as_bytes();
         let skip = Outcome::Skip(start + SCHEME_LEN);
+        #[cfg(test)]
+        if self.forgetful {
+            self.stops = Stops::default();
+            self.url = UrlTracker::new();
+        }
         let surroundings = self.surroundings(start);
         let end = self.extent(start, scheme, surroundings);
         let syntax = self.finder.syntax;

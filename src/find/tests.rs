@@ -196,3 +196,60 @@ fn prose_is_searched_in_linear_work() {
     assert_eq!(found.len() % 5, 0);
     assert_linear("prose", &text);
 }
+
+/// What the finder remembers between starts (run ends, cuts, the URL it is in) changes how
+/// much it reads, never what it finds: a search that forgets everything before each start
+/// finds the same identifiers.
+#[test]
+fn remembering_changes_nothing_found() {
+    let pieces = [
+        "urn:",
+        "tag:",
+        "ab",
+        "a.org",
+        ",2000:",
+        ":",
+        ",",
+        ".",
+        "%41",
+        "%z",
+        "?+",
+        "?=",
+        "#",
+        "/",
+        "&amp;",
+        "&",
+        "=",
+        "x=",
+        "'",
+        "\"",
+        "<",
+        ">",
+        "(",
+        ")",
+        "|",
+        "{",
+        " ",
+        "https://h/",
+        "?",
+        "_",
+        "&quot;",
+    ];
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    for _ in 0..3_000 {
+        let mut text = String::new();
+        for _ in 0..40 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+        }
+        for finder in finders() {
+            let remembering: Vec<_> = Matches::new(finder, &text).map(|m| m.range()).collect();
+            let mut forgetting = Matches::new(finder, &text);
+            forgetting.forgetful = true;
+            let forgetting: Vec<_> = forgetting.map(|m| m.range()).collect();
+            assert_eq!(remembering, forgetting, "{finder:?} in {text:?}");
+        }
+    }
+}
