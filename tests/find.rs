@@ -238,6 +238,9 @@ fn starts(#[case] text: &str, #[case] expected: &[&str]) {
 #[case::placeholder("urn:x:<id> and urn:ietf:params:xml:ns:yang:<module>", &[])]
 #[case::braces("urn:ietf:params:whep:{type}:{name} then urn:ex:a", &["urn:ex:a"])]
 #[case::character_class("^urn:uuid:[0-9a-f]{8}$", &[])]
+#[case::regex_group(r"\[http:\/\/nbn-resolving.de\/urn:nbn:de:101:(\d)-(\d{10,13}) DNB]", &[])]
+#[case::json_escape_is_not_a_pattern(r#""urn:ex:a\/b""#, &["urn:ex:a"])]
+#[case::empty_fragment("$urn:mpeg:dash:state:execution-delta#%d$", &["urn:mpeg:dash:state:execution-delta"])]
 #[case::markup_is_not_a_placeholder("<p>urn:ex:a</p> urn:ex:b.<br>", &["urn:ex:a", "urn:ex:b"])]
 fn not_identifiers(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds_identifiers(text, expected);

@@ -66,7 +66,9 @@
 //! **Trailing sentence punctuation is not part of an unquoted match**: `. , ; : ! ?` and `'`,
 //! and a final `)` that has no `(` in the match, like the autolinks of GitHub Flavored
 //! Markdown: "see (urn:isbn:0451450523)." finds `urn:isbn:0451450523`, while
-//! `urn:example:f(x)` keeps its balanced parenthesis. Markdown emphasis is trimmed only where
+//! `urn:example:f(x)` keeps its balanced parenthesis. A final `#` goes too: an empty fragment
+//! adds nothing to what is identified, and in text the `#` is usually the start of something
+//! that is not a fragment (`$urn:mpeg:dash:state:execution-delta#%d$` in a URL template). Markdown emphasis is trimmed only where
 //! it was opened: `_urn:x:y_`, `**urn:x:y**` and `~~urn:x:y~~` find `urn:x:y`, but
 //! `urn:ietf:_` and `urn:epc:idpat:sgtin:4012345.098765.*` keep their last character, which
 //! belongs to the identifier. A tag is never trimmed into its tagging entity
@@ -88,7 +90,8 @@
 //! **Templates and patterns**: `urn:gs1:gdd:(bie|bdt|cl):<assigned-name>`, `urn:x:<id>`,
 //! `urn:li:person:{id}`, `urn:uuid:[0-9a-f]{8}`. An identifier whose valid text runs into a
 //! placeholder (`{`, or `<name>` right after a delimiter such as `:`), a character class
-//! (`[`) or an alternative (`|` inside an open parenthesis) is a pattern for identifiers, not
+//! (`[`), or an alternative or a regular-expression escape inside an open parenthesis
+//! (`(bie|…`, `(\d)`) is a pattern for identifiers, not
 //! one, and reporting its first part (`urn:gs1:gdd:(bie`) would name something nobody wrote.
 //! The rest of the pattern, up to the next white space or quote, is skipped. Markup after an
 //! identifier (`urn:x:a</p>`, `urn:x:a.<br>`) is not a placeholder.

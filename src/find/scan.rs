@@ -210,12 +210,14 @@ impl<'t> Matches<'t> {
 
     /// Whether the identifier that starts at `start` and is valid up to `end` is part of a
     /// template or pattern, told by what stops it: a placeholder (`{id}`, `<id>` after a
-    /// delimiter), a character class (`[0-9]`), or an alternative (`|` inside parentheses).
+    /// delimiter), a character class (`[0-9]`), or an alternative or escape (`|`, `\`) inside
+    /// an open parenthesis.
     fn template_follows(&mut self, start: usize, end: usize) -> bool {
         let bytes = self.text.as_bytes();
         match bytes.get(end) {
             Some(b'{' | b'[') => true,
-            Some(b'|') => {
+            // An alternative or a regular-expression escape inside an open group.
+            Some(b'|' | b'\\') => {
                 self.work.add(end - start);
                 let opened = bytes[start..end].iter().filter(|&&b| b == b'(').count();
                 let closed = bytes[start..end].iter().filter(|&&b| b == b')').count();
@@ -272,9 +274,9 @@ impl<'t> Iterator for Matches<'t> {
     }
 }
 
-/// The end of `bytes[start..end]` without its trailing sentence punctuation, a final `)`
-/// that has no `(` to match, and the closing half of Markdown emphasis opened by `emphasis`
-/// right before the start; never before `floor`.
+/// The end of `bytes[start..end]` without its trailing sentence punctuation, a final `#`
+/// (an empty fragment), a final `)` that has no `(` to match, and the closing half of
+/// Markdown emphasis opened by `emphasis` right before the start; never before `floor`.
 fn trim_end(
     bytes: &[u8],
     start: usize,
@@ -284,7 +286,10 @@ fn trim_end(
     work: &mut Work,
 ) -> usize {
     let trimmable = |b: u8| {
-        matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')') || Some(b) == emphasis
+        matches!(
+            b,
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'#' | b')'
+        ) || Some(b) == emphasis
     };
     let tail = bytes[floor..end]
         .iter()
