@@ -104,7 +104,8 @@
 //! bounded number of times, whatever it holds. The crate's tests count the bytes read on
 //! adversarial inputs (`tag:` repeated, `urn:!` repeated, long runs of valid and invalid
 //! identifiers) and check that the count stays below a small multiple of the text's length.
-//! A search allocates nothing per match: each value borrows its text.
+//! A search copies nothing: each value borrows its text (its only allocations are those the
+//! grammar's parser makes while it checks a match).
 
 mod context;
 mod extent;
