@@ -174,8 +174,7 @@ impl<'t> Matches<'t> {
                 }
                 match_end = match scheme {
                     // Trimming can leave an empty component ("?+" of "urn:x:a?+."), so the
-                    // shorter text is checked again.
-                    // The end is fixed now, so one scan of exactly that text decides.
+                    // shorter text is checked again; its end is fixed, so one scan decides.
                     Scheme::Urn => {
                         self.work.add(trimmed - start);
                         match longest_valid_prefix(&text[start..trimmed], syntax.urn()) {
