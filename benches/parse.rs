@@ -108,7 +108,11 @@ fn urns(c: &mut Criterion) {
     urn_group(c, "urn corpus (36)", CORPUS);
     let generated = corpus::generated(100_000);
     urn_group(c, "urn generated (100 000)", &generated);
-    urn_group(c, "urn generated, invalid at the end (100 000)", &corpus::invalidated(&generated));
+    urn_group(
+        c,
+        "urn generated, invalid at the end (100 000)",
+        &corpus::invalidated(&generated),
+    );
 }
 
 fn tags(c: &mut Criterion) {
@@ -140,7 +144,11 @@ fn tags(c: &mut Criterion) {
     group.bench_function("pest reference (tag.pest)", |b| {
         b.iter(|| {
             for input in TAG_CORPUS {
-                black_box(TagGrammar::parse(Rule::rfc4151, black_box(input)).map(|pairs| pairs.flatten().count()).ok());
+                black_box(
+                    TagGrammar::parse(Rule::rfc4151, black_box(input))
+                        .map(|pairs| pairs.flatten().count())
+                        .ok(),
+                );
             }
         })
     });

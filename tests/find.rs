@@ -55,7 +55,7 @@ fn markdown(#[case] text: &str, #[case] expected: &[&str]) {
 #[case::xmlns(r#"<feed xmlns="urn:ietf:params:xml:ns:yang:1"/>"#, &["urn:ietf:params:xml:ns:yang:1"])]
 #[case::single_quotes("<a id='urn:example:a'/>", &["urn:example:a"])]
 #[case::element_text("<id>urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66</id>", &["urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66"])]
-#[case::entity_ends("<x>urn:example:a&amp;b</x>", &["urn:example:a&amp;b"])]
+#[case::entity_ends("<x>urn:example:a&amp;b</x>", &["urn:example:a"])]
 fn xml(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds(text, expected);
 }
@@ -98,13 +98,13 @@ fn rfc2141_and_untrimmed_finders() {
     let rfc2141: Vec<String> = Finder::new()
         .syntax(Syntax::new().with_urn(UrnSyntax::Rfc2141))
         .urns(text)
-        .map(|m| m.into_value().into_string())
+        .map(|m| m.into_value().to_string())
         .collect();
     assert_eq!(rfc2141, ["urn:foo:a", "urn:foo:x"]);
     let untrimmed: Vec<String> = Finder::new()
         .trim_punctuation(false)
         .urns(text)
-        .map(|m| m.into_value().into_string())
+        .map(|m| m.into_value().to_string())
         .collect();
     assert_eq!(untrimmed, ["urn:foo:a/b,", "urn:foo:x~y,", "urn:urn:z."]);
 }
@@ -160,4 +160,88 @@ fn identifiers_in_order() {
             ("tag".to_owned(), "tag:b.org,1999:c"),
         ]
     );
+}
+
+#[track_caller]
+fn assert_finds_identifiers(text: &str, expected: &[&str]) {
+    let found: Vec<&str> = find::identifiers(text).map(|m| &text[m.range()]).collect();
+    assert_eq!(found, expected, "in {text:?}");
+}
+
+/// A character or entity reference ends an identifier in markup.
+#[rstest]
+#[case::quot_entity("xmlns=&quot;urn:oasis:names:tc:SAML:2.0:protocol&quot;&gt;", &["urn:oasis:names:tc:SAML:2.0:protocol"])]
+#[case::lt_entity("&lt;a&gt;urn:ietf:params:oauth:Transport&lt;/saml:a&gt;", &["urn:ietf:params:oauth:Transport"])]
+#[case::numeric_reference("'urn:ex:a&#39; and urn:ex:b&#x27;", &["urn:ex:a", "urn:ex:b"])]
+#[case::amp_entity("?a=urn:ex:a&amp;b=c", &["urn:ex:a"])]
+#[case::not_a_reference("urn:ex:a&b c", &["urn:ex:a&b"])]
+fn references_end_identifiers(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
+}
+
+/// A closing delimiter that matches the opening one keeps the punctuation before it.
+#[rstest]
+#[case::double_quotes(r#"<x a="urn:epcglobal:cbv:mda:"/>"#, &["urn:epcglobal:cbv:mda:"])]
+#[case::turtle_prefix("@prefix rail: <urn:gs1:epcisapp:rail:> .", &["urn:gs1:epcisapp:rail:"])]
+#[case::pattern_in_quotes(r#""urn:epc:idpat:sgtin:4012345.098765.*""#, &["urn:epc:idpat:sgtin:4012345.098765.*"])]
+#[case::single_quotes("id='urn:ex:a.'", &["urn:ex:a."])]
+#[case::quote_entities("&quot;urn:ex:a:&quot;", &["urn:ex:a:"])]
+#[case::curly_quotes("“urn:ex:a.”", &["urn:ex:a."])]
+#[case::code_span("`urn:ex:a:`", &["urn:ex:a:"])]
+#[case::mismatched(r#""urn:ex:a.>"#, &["urn:ex:a"])]
+#[case::closed_elsewhere(r#""see urn:ex:a.""#, &["urn:ex:a"])]
+fn matching_delimiters_protect_punctuation(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
+}
+
+/// A "," or white space followed by another URI separates a list.
+#[rstest]
+#[case::dash_profiles(r#"profiles="urn:mpeg:dash:profile:isoff-live:2011,urn:com:dashif:dash264""#, &["urn:mpeg:dash:profile:isoff-live:2011", "urn:com:dashif:dash264"])]
+#[case::then_url("urn:mpeg:dash:profile:isoff-live:2011,http://dashif.org/guidelines/", &["urn:mpeg:dash:profile:isoff-live:2011"])]
+#[case::then_tag("urn:ex:a,tag:a.org,2000:b", &["urn:ex:a", "tag:a.org,2000:b"])]
+#[case::quoted_list_keeps_delimiter(r#""urn:ex:a,urn:ex:b:""#, &["urn:ex:a", "urn:ex:b:"])]
+#[case::comma_inside(r#""urn:ex:a,b""#, &["urn:ex:a,b"])]
+fn lists(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
+}
+
+/// URNs in URLs: a query value ends at the next "&name="; a path segment at the next "/".
+#[rstest]
+#[case::form_value("grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=eyJ", &["urn:ietf:params:oauth:grant-type:jwt-bearer"])]
+#[case::magnet("magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x", &["urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"])]
+#[case::q_component_kept("See urn:example:weather?=op=map&lat=39", &["urn:example:weather?=op=map&lat=39"])]
+#[case::path_segment("https://example.org/resolve/urn:nbn:de:1234/metadata", &["urn:nbn:de:1234"])]
+#[case::trailing_slash("https://example.org/urn:nbn:de:1234/", &["urn:nbn:de:1234"])]
+#[case::whole_query("https://n2t.net/?urn:x-y:a/b", &["urn:x-y:a/b"])]
+#[case::not_a_url("/local/urn:ex:a/b", &["urn:ex:a/b"])]
+fn urls(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
+}
+
+/// An identifier glued after ".", "=", "#" or ":" is found; after a letter or digit it is not.
+#[rstest]
+#[case::dotted_path("vessels.urn:mrn:imo:mmsi:211234567", &["urn:mrn:imo:mmsi:211234567"])]
+#[case::informal_nid("org.3gpp.urn:urn-7:3gpp-service.ims.icsi.mmtel", &["urn:urn-7:3gpp-service.ims.icsi.mmtel"])]
+#[case::hash("#compliant#urn:fdc:x:y", &["urn:fdc:x:y"])]
+#[case::colon("wsdl:urn:ex:a", &["urn:ex:a"])]
+#[case::word(":return:ex:a", &[])]
+#[case::punctuation_only_nss("see urn:ietf:_ and urn:ietf:!", &["urn:ietf:_"])]
+fn starts(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
+}
+
+/// Encoded forms and template patterns are not matches; no part of a pattern is reported.
+#[rstest]
+#[case::percent_encoded("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer", &[])]
+#[case::reference_encoded("urn&#58;ietf&#58;rfc&#58;8141", &[])]
+#[case::alternatives("urn:gs1:gdd:(bie|bdt|cl):<assigned-name>", &[])]
+#[case::placeholder("urn:x:<id> and urn:ietf:params:xml:ns:yang:<module>", &[])]
+#[case::braces("urn:ietf:params:whep:{type}:{name} then urn:ex:a", &["urn:ex:a"])]
+#[case::character_class("^urn:uuid:[0-9a-f]{8}$", &[])]
+#[case::regex_group(r"\[http:\/\/nbn-resolving.de\/urn:nbn:de:101:(\d)-(\d{10,13}) DNB]", &[])]
+#[case::json_escape_is_not_a_pattern(r#""urn:ex:a\/b""#, &["urn:ex:a"])]
+#[case::empty_fragment("$urn:mpeg:dash:state:execution-delta#%d$", &["urn:mpeg:dash:state:execution-delta"])]
+#[case::markup_is_not_a_placeholder("<p>urn:ex:a</p> urn:ex:b.<br>", &["urn:ex:a", "urn:ex:b"])]
+fn not_identifiers(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_finds_identifiers(text, expected);
 }

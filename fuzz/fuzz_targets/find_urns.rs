@@ -1,21 +1,24 @@
-//! Searches arbitrary text for URNs (under every spec) and tag URIs: never panics, every
-//! match lies inside the text on character boundaries, matches do not overlap and each is the
-//! exact text of a valid identifier.
+//! Searches arbitrary text for URNs (under every URN syntax) and tag URIs (under every tag
+//! syntax): never panics, every match lies inside the text on character boundaries, matches
+//! come in order without overlapping, and each is the exact text of a valid identifier.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urn_tag::UrnSyntax;
 use urn_tag::find::Finder;
+use urn_tag::{Identifier, Syntax, TagSyntax, UrnSyntax};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    for spec in UrnSyntax::ALL {
+    for (urn, tag) in UrnSyntax::ALL.into_iter().zip(TagSyntax::ALL) {
+        let syntax = Syntax::new().with_urn(urn).with_tag(tag);
         for trim in [true, false] {
             let mut end = 0;
-            for found in Finder::new().spec(spec).trim_punctuation(trim).identifiers(&text) {
+            let finder = Finder::new().syntax(syntax).trim_punctuation(trim);
+            for found in finder.identifiers(&text) {
                 let range = found.range();
                 assert!(range.start >= end && range.end <= text.len());
                 assert_eq!(found.value().as_str(), &text[range.clone()]);
+                assert!(Identifier::parse_borrowed_with(&text[range.clone()], syntax).is_ok());
                 end = range.end;
             }
         }
