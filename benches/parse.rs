@@ -8,8 +8,9 @@
 //! * the `regex` crate with the RFC 8141 ABNF as one regular expression, `captures`.
 //!
 //! Corpora: 36 hand-picked URNs (`corpus::CORPUS`), 100 000 generated URNs of common
-//! namespaces (`corpus::generated`), the same 100 000 made invalid at their last byte, and 24
-//! tag URIs (`corpus::TAG_CORPUS`).
+//! namespaces (`corpus::generated`), the same 100 000 made invalid at their last byte, 100 000
+//! generated tag URIs of the same average length (`corpus::generated_tags`), and 24
+//! hand-picked tag URIs (`corpus::TAG_CORPUS`).
 //!
 //! Run with `cargo bench --bench parse`; the numbers are recorded in BENCHMARKS.md.
 
@@ -118,6 +119,35 @@ fn urns(c: &mut Criterion) {
 fn tags(c: &mut Criterion) {
     use tag_grammar::{Rule, TagGrammar};
     use urn_tag::{TagSyntax, TagUri};
+    // Tags of the same length on average as the generated URNs, for the comparison of the two
+    // parsers per identifier.
+    let generated = corpus::generated_tags(100_000);
+    let mut group = c.benchmark_group("tag generated (100 000)");
+    group.throughput(Throughput::Elements(generated.len() as u64));
+    group.bench_function("urn-tag TagUri::parse", |b| {
+        b.iter(|| {
+            for input in &generated {
+                let _ = black_box(TagUri::parse(black_box(input)));
+            }
+        })
+    });
+    group.bench_function("urn-tag TagUri::parse_borrowed", |b| {
+        b.iter(|| {
+            for input in &generated {
+                let _ = black_box(TagUri::parse_borrowed(black_box(input)));
+            }
+        })
+    });
+    group.bench_function("pest reference (tag.pest)", |b| {
+        b.iter(|| {
+            for input in &generated {
+                let parsed = TagGrammar::parse(Rule::rfc4151, black_box(input));
+                black_box(parsed.map(|pairs| pairs.flatten().count()).ok());
+            }
+        })
+    });
+    group.finish();
+
     let mut group = c.benchmark_group("tag corpus (24)");
     group.throughput(Throughput::Elements(TAG_CORPUS.len() as u64));
     group.bench_function("urn-tag TagUri::parse", |b| {

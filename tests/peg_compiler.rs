@@ -61,6 +61,7 @@ mod compiled {
         greedy: "peg/greedy.rs",
         insensitive: "peg/insensitive.rs",
         lookahead: "peg/lookahead.rs",
+        run_and_back_off: "peg/run_and_back_off.rs",
         silent: "peg/silent.rs",
         skip: "peg/skip.rs",
         urn: "urn_recognizer.rs",
@@ -442,6 +443,7 @@ const TAG_SCHEME_ALPHABET: &[&str] = &["t", "A", "g", ":", "a.b,2000:"];
 #[case::greedy("tests/data/peg/greedy.pest", entries!(greedy), &["a", "b", "c"], 7, &[""])]
 #[case::insensitive("tests/data/peg/insensitive.pest", entries!(insensitive), &["a", "A", "b", "B", "-", "é", "É"], 5, &[""])]
 #[case::lookahead("tests/data/peg/lookahead.pest", entries!(lookahead), &["a", "b", "c", "é"], 6, &[""])]
+#[case::run_and_back_off("tests/data/peg/run_and_back_off.pest", entries!(run_and_back_off), &["a", "b", "c", "-"], 7, &[""])]
 #[case::silent("tests/data/peg/silent.pest", entries!(silent), &["0", "9", "x", "!", ",", "a"], 5, &[""])]
 #[case::skip("tests/data/peg/skip.pest", entries!(skip), &["a", "b", "c", "é"], 6, &[""])]
 #[case::urn("urn.pest", entries!(urn), URI_ALPHABET, 2, &[

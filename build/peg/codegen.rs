@@ -14,7 +14,7 @@ use super::Error;
 use super::ir::{ByteSet, Node};
 
 /// Items every generated file defines, which an entry or a capture may not be called.
-const GENERATED_NAMES: [&str; 11] = [
+const GENERATED_NAMES: [&str; 12] = [
     "ENTRIES",
     "Entry",
     "Spans",
@@ -22,6 +22,7 @@ const GENERATED_NAMES: [&str; 11] = [
     "Furthest",
     "class",
     "in_class",
+    "skip_class",
     "at",
     "at_ignore_ascii_case",
     "after_char",
@@ -114,6 +115,16 @@ impl Test {
         }
     }
 
+    /// The code that steps over every byte this test matches, from `pos` on: a byte class
+    /// (the hot loop of an NSS or a component) as one pass over the slice, any other test
+    /// one step at a time.
+    fn repeat(&self) -> Option<String> {
+        match self {
+            Test::Table(index) => Some(format!("pos = skip_class(&CLASS_{index}, input, pos);")),
+            test => Some(format!("while {} {{ {} }}", test.holds(), test.advance()?)),
+        }
+    }
+
     fn advance(&self) -> Option<String> {
         match self {
             Test::Byte(_) | Test::Ranges(_) | Test::Table(_) => Some("pos += 1;".to_owned()),
@@ -130,6 +141,7 @@ impl Test {
 #[derive(Default)]
 struct Helpers {
     in_class: bool,
+    skip_class: bool,
     at: bool,
     at_ignore_ascii_case: bool,
     after_char: bool,
@@ -180,6 +192,46 @@ impl Writer<'_> {
     }
 
     /// Records, in the failure finder, a step that failed and ended a repetition or option.
+    /// `(a* ~ b)*` with disjoint byte classes `a` and `b` (the hyphens and letters of a DNS
+    /// label or a NID): each round matches a run of `a` and one `b`, and the repetition stops
+    /// where a run of `a` is not followed by a `b`, giving that run back. So it ends after the
+    /// last `b` of the longest run of `a | b`: one tight loop forward, and a step back over
+    /// the trailing `a`s, instead of a round trip per byte. (The failure finder keeps the
+    /// round trips, which record where each step failed.)
+    fn run_and_back_off(&mut self, inner: &Node) -> bool {
+        let Node::Seq(items) = inner else {
+            return false;
+        };
+        let [Node::Repeat(run), Node::Class(last)] = items.as_slice() else {
+            return false;
+        };
+        let Node::Class(before) = run.as_ref() else {
+            return false;
+        };
+        if before.intersects(last) {
+            return false;
+        }
+        let Some(forward) = self
+            .test(&Node::Class(before.union(*last)))
+            .and_then(|t| t.repeat())
+        else {
+            return false;
+        };
+        let Some(back) = self.test(&Node::Class(*before)) else {
+            return false;
+        };
+        self.helpers.skip_class |= forward.contains("skip_class");
+        self.open("{");
+        self.line("let run_start = pos;");
+        self.line(&forward);
+        self.line(&format!(
+            "while pos > run_start && {{ let pos = pos - 1; {} }} {{ pos -= 1; }}",
+            back.holds()
+        ));
+        self.close("}");
+        true
+    }
+
     fn record(&mut self, rule: &str, in_lookahead: bool) {
         if self.mode == Mode::Failure && !in_lookahead {
             self.line(&format!("furthest.record(pos, {rule:?});"));
@@ -402,9 +454,13 @@ impl Writer<'_> {
     }
 
     fn repeat(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
+        if self.mode == Mode::Recognize && self.run_and_back_off(inner) {
+            return;
+        }
         if let Some(test) = self.test(inner) {
-            let advance = test.advance().expect("a repeated step consumes");
-            self.line(&format!("while {} {{ {advance} }}", test.holds()));
+            let skip = test.repeat().expect("a repeated step consumes");
+            self.helpers.skip_class |= matches!(test, Test::Table(_));
+            self.line(&skip);
             self.record(rule, in_lookahead);
             return;
         }
@@ -420,9 +476,10 @@ impl Writer<'_> {
         // matches would have tried it first, and gone round again.
         if let Some((first, others)) = alternatives.split_first()
             && let Some(test) = self.test(first)
-            && let Some(advance) = test.advance()
+            && let Some(skip) = test.repeat()
         {
-            self.line(&format!("while {} {{ {advance} }}", test.holds()));
+            self.helpers.skip_class |= matches!(test, Test::Table(_));
+            self.line(&skip);
             self.record(rule, in_lookahead);
             alternatives = others;
         }
@@ -671,6 +728,16 @@ fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
              #[inline(always)]\n\
              fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {\n    \
              input.get(pos).is_some_and(|&byte| class[usize::from(byte)])\n\
+             }\n\n",
+        );
+    }
+    if helpers.skip_class {
+        out.push_str(
+            "/// The position after the run of bytes in `class` that starts at `pos`.\n\
+             #[inline(always)]\n\
+             fn skip_class(class: &[bool; 256], input: &[u8], pos: usize) -> usize {\n    \
+             let rest = input.get(pos..).unwrap_or_default();\n    \
+             pos + rest.iter().take_while(|&&byte| class[usize::from(byte)]).count()\n\
              }\n\n",
         );
     }

@@ -116,12 +116,22 @@ impl AuthorityRule {
 /// does, with a length octet before each label and the empty root label at the end, so at
 /// most 253 written characters. The index is that of the offending label, or 0 for the name.
 pub(crate) fn check_dns_lengths(name: &str) -> Result<(), (ParseErrorKind, usize)> {
-    let mut start = 0;
-    for label in name.split('.') {
-        if label.len() > 63 {
-            return Err((ParseErrorKind::DnsLabelTooLong, start));
+    // A name of at most 63 octets breaks neither limit: most names need no look at all.
+    if name.len() <= 63 {
+        return Ok(());
+    }
+    // One pass over the bytes, no search per label.
+    let mut label_start = 0;
+    for (i, &b) in name.as_bytes().iter().enumerate() {
+        if b == b'.' {
+            if i - label_start > 63 {
+                return Err((ParseErrorKind::DnsLabelTooLong, label_start));
+            }
+            label_start = i + 1;
         }
-        start += label.len() + 1;
+    }
+    if name.len() - label_start > 63 {
+        return Err((ParseErrorKind::DnsLabelTooLong, label_start));
     }
     if name.len() + 2 > 255 {
         return Err((ParseErrorKind::DnsNameTooLong, 0));

@@ -105,14 +105,9 @@ impl TagDate {
     /// the offending item in `written`.
     pub(crate) fn from_written(written: &str) -> Result<TagDate, (ParseErrorKind, usize)> {
         let bytes = written.as_bytes();
-        let number = |at: usize, len: usize| {
-            bytes[at..at + len]
-                .iter()
-                .fold(0u16, |n, b| n * 10 + u16::from(b - b'0'))
-        };
-        let year = number(0, 4);
-        // Two digits always fit in a u8.
-        let two_digits = |at| u8::try_from(number(at, 2)).unwrap_or(u8::MAX);
+        let digit = |at: usize| bytes.get(at).map_or(0, |b| b.wrapping_sub(b'0'));
+        let two_digits = |at: usize| digit(at) * 10 + digit(at + 1);
+        let year = u16::from(two_digits(0)) * 100 + u16::from(two_digits(2));
         let month = if bytes.len() >= 7 { two_digits(5) } else { 1 };
         if !(1..=12).contains(&month) {
             return Err((ParseErrorKind::MonthOutOfRange { month }, 5));

@@ -192,9 +192,18 @@ impl<'a> Scan<'a> {
     /// the `%` of a bad percent-encoding together with the error.
     fn run(&self, start: usize, component: &Component) -> (usize, Option<ParseError>) {
         let text = &self.input.as_bytes()[start..];
+        // Most bytes of a part are plain characters that may stand anywhere in it: they are
+        // skipped in a tight loop, and only a `%`, a `?` that might open "?=", and the first
+        // byte get a closer look.
+        let plain = component.plain;
         let mut i = 0;
         while let Some(&b) = text.get(i) {
-            if b == b'%' {
+            if i > 0 && plain.contains(b) {
+                i += 1;
+                while text.get(i).is_some_and(|&b| plain.contains(b)) {
+                    i += 1;
+                }
+            } else if b == b'%' {
                 for digit in [i + 1, i + 2] {
                     if !text.get(digit).copied().is_some_and(chars::is_hex) {
                         let kind = ParseErrorKind::InvalidPercentEncoding(component.part);
