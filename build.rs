@@ -5,6 +5,9 @@
 //!   parsing at run time;
 //! * `urn_recognizer.rs` and `tag_recognizer.rs`: the grammars `urn.pest` and `tag.pest`
 //!   compiled into allocation-free recognizers by the grammar compiler of `build/peg/`;
+//! * `namespaces.rs`, and `namespaces/NID.rs` for each grammar of `namespaces/`: each
+//!   namespace's grammar compiled the same way, capturing every rule that is not silent (the
+//!   parts `urn-tag explain` shows), and a table of them by NID;
 //! * with the `grammar-tools` feature, `peg/NAME.rs` for each small grammar of
 //!   `tests/data/peg/`, which `tests/peg_compiler.rs` checks against pest.
 
@@ -54,6 +57,9 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
     ),
 ];
 
+/// The grammars of the URN namespaces, one per NID (`namespaces/uuid.pest`).
+const NAMESPACE_GRAMMARS: &str = "namespaces";
+
 /// The small grammars that test the compiler (present in the repository, not in the package).
 const TEST_GRAMMARS: &str = "tests/data/peg";
 
@@ -64,6 +70,7 @@ fn main() {
     for (file, generated, config) in &GRAMMARS {
         compile_grammar(file, config, &out_dir.join(generated));
     }
+    namespace_grammars(out_dir);
     if env::var_os("CARGO_FEATURE_GRAMMAR_TOOLS").is_some() && Path::new(TEST_GRAMMARS).is_dir() {
         test_grammars(&out_dir.join("peg"));
     }
@@ -76,6 +83,80 @@ fn compile_grammar(file: &str, config: &peg::Config<'_>, dest: &Path) {
     let name = Path::new(file).file_name().unwrap().to_str().unwrap();
     let source = peg::compile(name, &text, config).unwrap_or_else(|e| panic!("{file}: {e}"));
     fs::write(dest, source).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// Compiles each grammar of `namespaces/` (entry rule: the NID, or `nid_` and the NID when it
+/// starts with a digit; captures: every rule that is not silent) into `namespaces/NID.rs`,
+/// and writes `namespaces.rs`: a module per namespace and the table `GRAMMARS`, sorted by NID.
+fn namespace_grammars(out_dir: &Path) {
+    println!("cargo::rerun-if-changed={NAMESPACE_GRAMMARS}");
+    let dest = out_dir.join("namespaces");
+    fs::create_dir_all(&dest).unwrap();
+    let mut files: Vec<_> = fs::read_dir(NAMESPACE_GRAMMARS)
+        .unwrap_or_else(|e| panic!("{NAMESPACE_GRAMMARS}: {e}"))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pest"))
+        .collect();
+    files.sort();
+    let mut index = String::new();
+    let mut table = String::new();
+    let mut rules = String::new();
+    let mut rule_count = 0;
+    for (position, path) in files.iter().enumerate() {
+        let file = path.to_str().unwrap();
+        let nid = path.file_stem().unwrap().to_str().unwrap();
+        let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("nid_{nid}")
+        } else {
+            nid.replace('-', "_")
+        };
+        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let visible = peg::visible_rules(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let captures: Vec<&str> = visible.iter().map(String::as_str).collect();
+        for rule in std::iter::once(entry.as_str()).chain(captures.iter().copied()) {
+            writeln!(rules, "    ({position}, {rule:?}),").unwrap();
+            rule_count += 1;
+        }
+        let config = peg::Config {
+            entries: &[entry.as_str()],
+            captures: &captures,
+        };
+        compile_grammar(file, &config, &dest.join(format!("{entry}.rs")));
+        writeln!(
+            index,
+            "/// `{file}`, compiled.\n\
+             #[allow(non_snake_case, dead_code)]\n\
+             pub(crate) mod {entry} {{\n    \
+             include!(concat!(env!(\"OUT_DIR\"), \"/namespaces/{entry}.rs\"));\n}}\n"
+        )
+        .unwrap();
+        writeln!(
+            table,
+            "    Grammar {{\n        \
+             nid: {nid:?},\n        \
+             entry: {entry:?},\n        \
+             file: {file:?},\n        \
+             accepts: |nss| {entry}::{entry}(nss).is_some(),\n        \
+             failure: |nss| {{\n            \
+             let failure = {entry}::{entry}_failure(nss);\n            \
+             (failure.index, failure.rule)\n        \
+             }},\n        \
+             parts: |nss| {entry}::{entry}(nss).map(|spans| parts(&spans.all())),\n    \
+             }},"
+        )
+        .unwrap();
+    }
+    writeln!(
+        index,
+        "/// Every namespace grammar, sorted by NID.\n\
+         pub(crate) static GRAMMARS: [Grammar; {}] = [\n{table}];\n\n\
+         /// Every rule a failure can name (the entry rules and the rules that are not silent),\n\
+         /// with the index of its grammar in `GRAMMARS`.\n\
+         pub(crate) static RULES: [(usize, &str); {rule_count}] = [\n{rules}];",
+        files.len()
+    )
+    .unwrap();
+    fs::write(out_dir.join("namespaces.rs"), index).unwrap();
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names

@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+use crate::namespace::NamespaceErrorKind;
 use crate::syntax::UrnSyntax;
 
 /// An identifier could not be parsed.
@@ -290,6 +291,11 @@ pub enum ParseErrorKind {
         /// The URN syntax that forbids it.
         syntax: UrnSyntax,
     },
+    /// An NSS that breaks the grammar or a prose rule of its namespace, when the syntax asks
+    /// for namespaces to be checked ([`Syntax::with_namespaces`](crate::Syntax::with_namespaces));
+    /// see [`crate::namespace`].
+    #[error("{0}")]
+    Namespace(NamespaceErrorKind),
     /// A tag authority that is not a DNS name and has no `@`, so it could only have been the
     /// local part of an email address.
     #[error("expected '@': the authority is not a DNS name, so it must be an email address")]
@@ -375,7 +381,9 @@ impl ParseErrorKind {
             | ParseErrorKind::NidTooLong
             | ParseErrorKind::NidEndsWithHyphen
             | ParseErrorKind::ReservedNid(_) => Part::Nid,
-            ParseErrorKind::BareQuestionMark | ParseErrorKind::ReservedChar { .. } => Part::Nss,
+            ParseErrorKind::BareQuestionMark
+            | ParseErrorKind::ReservedChar { .. }
+            | ParseErrorKind::Namespace(_) => Part::Nss,
             ParseErrorKind::MissingAt
             | ParseErrorKind::DnsLabelStartsWithHyphen
             | ParseErrorKind::DnsLabelEndsWithHyphen
@@ -418,6 +426,7 @@ impl ParseErrorKind {
             ParseErrorKind::ReservedChar { .. } => "reserved_char",
             ParseErrorKind::ReservedNid(_) => "reserved_nid",
             ParseErrorKind::NulOctet { .. } => "nul_octet",
+            ParseErrorKind::Namespace(_) => "namespace",
             ParseErrorKind::MissingAt => "missing_at",
             ParseErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
             ParseErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
@@ -492,6 +501,7 @@ impl BuildError {
             | ParseErrorKind::TrailingWhitespace(_)
             | ParseErrorKind::Expected { .. }
             | ParseErrorKind::BareQuestionMark
+            | ParseErrorKind::Namespace(_)
             | ParseErrorKind::InvalidDate
             | ParseErrorKind::MonthOutOfRange { .. }
             | ParseErrorKind::DayOutOfRange { .. } => match text.get(index..) {

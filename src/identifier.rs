@@ -4,6 +4,7 @@ use alloc::string::String;
 use core::fmt;
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::namespace::NamespaceCheck;
 use crate::syntax::{Scheme, Syntax, TagSyntax, UrnSyntax};
 use crate::tag::TagUri;
 use crate::urn::Urn;
@@ -141,7 +142,16 @@ impl<'a> Identifier<&'a str> {
         syntax: Syntax,
     ) -> Result<Identifier<&'a str>, ParseError> {
         match Scheme::of(input) {
-            Some(Scheme::Urn) => Urn::parse_borrowed_with(input, syntax.urn()).map(Identifier::Urn),
+            Some(Scheme::Urn) => {
+                let urn = Urn::parse_borrowed_with(input, syntax.urn())?;
+                if syntax.namespaces()
+                    && let NamespaceCheck::Invalid(error) = urn.check_namespace()
+                {
+                    let kind = ParseErrorKind::Namespace(error.kind());
+                    return Err(ParseError::new(kind, error.index()));
+                }
+                Ok(Identifier::Urn(urn))
+            }
             Some(Scheme::Tag) => {
                 TagUri::parse_borrowed_with(input, syntax.tag()).map(Identifier::Tag)
             }

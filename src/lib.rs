@@ -102,6 +102,8 @@ extern crate std;
 mod chars;
 mod syntax;
 
+pub mod namespace;
+
 mod error;
 
 mod compiled;
@@ -115,8 +117,6 @@ pub mod percent;
 
 pub mod tag;
 pub mod urn;
-
-mod namespace;
 
 mod identifier;
 

@@ -331,6 +331,7 @@ impl FromStr for TagSyntax {
 pub struct Syntax {
     urn: UrnSyntax,
     tag: TagSyntax,
+    namespaces: bool,
 }
 
 impl Syntax {
@@ -345,6 +346,7 @@ impl Syntax {
         Syntax {
             urn: UrnSyntax::Rfc8141,
             tag: TagSyntax::Rfc4151,
+            namespaces: false,
         }
     }
 
@@ -370,6 +372,33 @@ impl Syntax {
     #[must_use]
     pub const fn with_tag(self, tag: TagSyntax) -> Syntax {
         Syntax { tag, ..self }
+    }
+
+    /// The same, with URNs also checked against the grammar and prose rules of their namespace
+    /// ([`crate::namespace`]): a URN whose NSS breaks them is an error
+    /// ([`ParseErrorKind::Namespace`](crate::ParseErrorKind::Namespace)); a URN of a namespace
+    /// the crate has no grammar for is read as RFC 8141 alone reads it.
+    ///
+    /// ```
+    /// use urn_tag::{Identifier, Syntax};
+    ///
+    /// let strict = Syntax::new().with_namespaces(true);
+    /// assert!(Identifier::parse_with("urn:uuid:12345", Syntax::new()).is_ok());
+    /// let err = Identifier::parse_with("urn:uuid:12345", strict).unwrap_err();
+    /// assert_eq!(err.to_string(), "NSS breaks rule uuid_time_low of namespace uuid (namespaces/uuid.pest) at byte 14");
+    /// ```
+    #[must_use]
+    pub const fn with_namespaces(self, namespaces: bool) -> Syntax {
+        Syntax { namespaces, ..self }
+    }
+
+    /// Whether URNs are checked against their namespaces.
+    ///
+    /// ```
+    /// assert!(!urn_tag::Syntax::new().namespaces());
+    /// ```
+    pub const fn namespaces(self) -> bool {
+        self.namespaces
     }
 
     /// The syntax URNs are read under.

@@ -694,3 +694,11 @@ fn rule_names_that_are_keywords_become_raw_identifiers() {
         assert!(source.contains(expected), "{expected:?} in\n{source}");
     }
 }
+
+/// The rules a namespace grammar's recognizer captures are its rules that are not silent.
+#[test]
+fn visible_rules_are_those_not_silent() {
+    let grammar =
+        "entry = _{ SOI ~ a ~ b ~ c ~ EOI }\na = { \"a\" }\nb = @{ \"b\" }\nc = _{ \"c\" }\n";
+    assert_eq!(peg::visible_rules(grammar).unwrap(), ["a", "b"]);
+}

@@ -145,10 +145,15 @@ fn uuid_namespace_rule(#[case] a: &str, #[case] b: &str, #[case] equivalent: boo
 #[case::issn_hyphen("urn:issn:1050124X", "urn:issn:1050-124X", true)]
 #[case::issn_different("urn:issn:0317-8471", "urn:issn:0317-8472", false)]
 #[case::ietf_rfc_2648_whole_urn("urn:ietf:RFC:2141", "urn:ietf:rfc:2141", true)]
-#[case::ietf_params(
-    "URN:IETF:params:XML:ns:yang:IETF-interfaces",
+#[case::ietf_params_label_ignores_case(
+    "URN:IETF:PARAMS:xml:ns:yang:ietf-interfaces",
     "urn:ietf:params:xml:ns:yang:ietf-interfaces",
     true
+)]
+#[case::ietf_params_rest_is_exact_rfc_3553(
+    "urn:ietf:params:XML:ns:yang:IETF-interfaces",
+    "urn:ietf:params:xml:ns:yang:ietf-interfaces",
+    false
 )]
 #[case::ietf_different("urn:ietf:rfc:2141", "urn:ietf:rfc:8141", false)]
 #[case::nbn_prefix("URN:NBN:FI-fe19981001", "urn:nbn:fi-fe19981001", true)]

@@ -143,10 +143,19 @@ fn registration_details() {
     assert_eq!(urn.registration(), Some(uuid));
 }
 
+/// The namespace error of a URN that breaks its namespace.
+#[track_caller]
+fn namespace_error(input: &str) -> urn_tag::namespace::NamespaceError {
+    match Urn::parse(input).unwrap().check_namespace() {
+        urn_tag::namespace::NamespaceCheck::Invalid(error) => error,
+        verdict => panic!("{input}: {verdict:?}"),
+    }
+}
+
 /// Each lint, on the smallest URN that shows it, with its message.
 #[rstest]
 #[case::r_component(
-    "urn:isbn:0451450523?+cc=uk",
+    "urn:isbn:9780451450524?+cc=uk",
     UrnLint::RComponent,
     "r-component present; its semantics are not standardized (RFC 8141 §2.3.1)"
 )]
@@ -180,9 +189,20 @@ fn registration_details() {
     UrnLint::ExampleNid,
     "example NID, for documentation and tests only (RFC 6963 §3.6)"
 )]
-#[case::unneeded("urn:isbn:%30451450523", UrnLint::UnneededPercentEncoding { index: 9 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9")]
-#[case::lowercase_hex("urn:isbn:a%2c", UrnLint::LowercaseHex { index: 10 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 10")]
-#[case::non_ascii("urn:isbn:%C3%A9", UrnLint::NonAsciiNss { index: 9 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 9")]
+#[case::unneeded("urn:doi:%30451450523", UrnLint::UnneededPercentEncoding { index: 8 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 8")]
+#[case::lowercase_hex("urn:doi:a%2c", UrnLint::LowercaseHex { index: 9 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 9")]
+#[case::non_ascii("urn:doi:%C3%A9", UrnLint::NonAsciiNss { index: 8 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 8")]
+#[case::namespace_grammar(
+    "urn:uuid:12345",
+    UrnLint::Namespace(namespace_error("urn:uuid:12345")),
+    "NSS breaks rule uuid_time_low of namespace uuid (namespaces/uuid.pest) at byte 14"
+)]
+#[case::namespace_prose(
+    "urn:isbn:978-0-395-36341-7",
+    UrnLint::Namespace(namespace_error("urn:isbn:978-0-395-36341-7")),
+    "ISBN check digit must be 6, not 7 (ISO 2108) at byte 25"
+)]
+#[case::namespace_advice("urn:isbn:0451450523", UrnLint::NamespaceAdvice { index: 9, advice: "an ISBN-10 should be converted to a 13 digit number (urn:isbn registration)" }, "an ISBN-10 should be converted to a 13 digit number (urn:isbn registration) at byte 9")]
 fn each_lint(#[case] input: &str, #[case] lint: UrnLint, #[case] message: &str) {
     let lints = Urn::parse(input).unwrap().lints();
     assert_eq!(lints, [lint], "{input}");
@@ -204,7 +224,7 @@ fn lints_are_reported_once_each_in_order() {
         ]
     );
     assert!(
-        Urn::parse("urn:isbn:0451450523")
+        Urn::parse("urn:isbn:9780451450524")
             .unwrap()
             .lints()
             .is_empty()
@@ -214,11 +234,11 @@ fn lints_are_reported_once_each_in_order() {
 /// `~` needs encoding under RFC 2141 (it is excluded there), so `%7E` is not needless there.
 #[test]
 fn tilde_encoding_is_needed_only_in_rfc2141() {
-    let rfc8141 = Urn::parse("urn:isbn:a%7E").unwrap();
+    let rfc8141 = Urn::parse("urn:doi:a%7E").unwrap();
     assert_eq!(
         rfc8141.lints(),
-        [UrnLint::UnneededPercentEncoding { index: 10 }]
+        [UrnLint::UnneededPercentEncoding { index: 9 }]
     );
-    let rfc2141 = Urn::parse_with("urn:isbn:a%7E", urn_tag::UrnSyntax::Rfc2141).unwrap();
+    let rfc2141 = Urn::parse_with("urn:doi:a%7E", urn_tag::UrnSyntax::Rfc2141).unwrap();
     assert!(rfc2141.lints().is_empty());
 }

@@ -41,6 +41,19 @@ struct Context<'a> {
 }
 
 impl Grammar {
+    /// The rules of the grammar that are not silent, sorted by name: those pest produces
+    /// pairs for, which a caller may capture.
+    pub fn visible_rules(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .rules
+            .values()
+            .filter(|rule| rule.ty != RuleType::Silent)
+            .map(|rule| rule.name.as_str())
+            .collect();
+        names.sort_unstable();
+        names
+    }
+
     /// Reads, validates and optimizes `text` with pest_meta, then checks the whole grammar for
     /// constructs the recognizer does not support, in every rule, reachable from an entry or
     /// not: a grammar that compiles means the same everywhere.

@@ -66,6 +66,16 @@ impl fmt::Display for Error {
     }
 }
 
+/// The rules of `grammar` that are not silent (the rules pest produces pairs for), sorted.
+pub fn visible_rules(grammar: &str) -> Result<Vec<String>, Error> {
+    let grammar = front::Grammar::load(grammar)?;
+    Ok(grammar
+        .visible_rules()
+        .into_iter()
+        .map(str::to_owned)
+        .collect())
+}
+
 /// Compiles `grammar` (the text of a `.pest` file called `name` in the generated header) into
 /// the Rust source of its recognizers, to be `include!`d into a module of its own.
 pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String, Error> {

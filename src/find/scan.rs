@@ -9,6 +9,7 @@ use super::prefix::{longest_tag, longest_urn};
 use super::work::Work;
 use super::{Finder, Found};
 use crate::identifier::Identifier;
+use crate::namespace::NamespaceCheck;
 use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
 use crate::tag::TagUri;
 use crate::urn::{Urn, longest_valid_prefix};
@@ -196,6 +197,13 @@ impl<'t> Matches<'t> {
         };
         debug_assert!(value.is_ok(), "{found:?} was found valid, then rejected");
         match value {
+            // A syntax that checks namespaces finds only URNs that follow theirs.
+            Ok(Identifier::Urn(urn))
+                if syntax.namespaces()
+                    && matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) =>
+            {
+                skip
+            }
             Ok(value) => {
                 self.position = match_end;
                 Outcome::Found(Found {

@@ -6,18 +6,23 @@
 //! digits, so a rule only merges URNs that RFC 8141 keeps apart. A rule that depends on the
 //! NSS's structure applies only to an NSS of that shape and leaves any other as it is.
 //!
-//! `uuid`, `isbn`, `issn`, `ietf` and `nbn` have rules in `crate::urn::equivalence`. The other
-//! registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`, `publicid`,
-//! `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
+//! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
+//! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// A namespace's equivalence rule.
 pub(crate) type Rule = fn(&str, &mut String);
 
 /// The rule of namespace `nid` (compared case-insensitively), if this module has one.
 pub(crate) fn rule(nid: &str) -> Option<Rule> {
-    let rules: [(&str, Rule); 10] = [
+    let rules: [(&str, Rule); 15] = [
+        ("uuid", uuid),
+        ("isbn", isbn),
+        ("issn", issn),
+        ("ietf", ietf),
+        ("nbn", nbn),
         ("dvb", dvb),
         ("gsma", gsma),
         ("ieee", ieee),
@@ -171,5 +176,194 @@ fn newsml(nss: &str, out: &mut String) {
         push_lowercase(out, &nss[..nss.len() - (last.len() - revision.len())]);
     } else {
         out.push_str(nss);
+    }
+}
+
+/// `uuid`: RFC 4122 §3 "The hexadecimal values "a" through "f" are output as lower case
+/// characters and are case insensitive on input"; RFC 9562 §4 alike.
+fn uuid(nss: &str, out: &mut String) {
+    let bytes = nss.as_bytes();
+    let is_uuid = bytes.len() == 36
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => *b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        });
+    if is_uuid {
+        push_lowercase(out, nss);
+    } else {
+        out.push_str(nss);
+    }
+}
+
+/// `isbn`, IANA template version 2: "If the NSS is an ISBN-10, first convert it to
+/// ISBN-13"; "Remove all hyphens from the NSSs"; RFC 3187 §3.2: "convert any occurrences of
+/// the letter X to upper case". An NSS with the digits of an ISBN-10 or ISBN-13 loses its
+/// hyphens and has its `x` made `X`; an ISBN-10 converts to ISBN-13 only when its own check
+/// digit is right, since the conversion computes a new one and would otherwise merge an
+/// erroneous ISBN with a correct one.
+fn isbn(nss: &str, out: &mut String) {
+    let digits: Vec<u8> = nss
+        .bytes()
+        .filter(|&b| b != b'-')
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
+    let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
+    let is_isbn13 = digits.len() == 13 && is_digits(&digits);
+    let is_isbn10 =
+        digits.len() == 10 && is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X');
+    let canonical = match () {
+        () if is_isbn10 && isbn10_check_ok(&digits) => &isbn10_to_isbn13(&digits),
+        () if is_isbn10 || is_isbn13 => &digits[..],
+        () => nss.as_bytes(),
+    };
+    out.extend(canonical.iter().map(|&b| char::from(b)));
+}
+
+/// The ISBN-13 of a (checked) ISBN-10: "978", its first nine digits, and the modulus-10
+/// check digit of those twelve (weights 1 and 3 alternating).
+fn isbn10_to_isbn13(isbn10: &[u8]) -> [u8; 13] {
+    let mut isbn13 = [0u8; 13];
+    isbn13[..3].copy_from_slice(b"978");
+    isbn13[3..12].copy_from_slice(&isbn10[..9]);
+    let sum: u32 = isbn13[..12]
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| u32::from(d - b'0') * if i % 2 == 0 { 1 } else { 3 })
+        .sum();
+    isbn13[12] = b'0' + u8::try_from((10 - sum % 10) % 10).expect("a digit");
+    isbn13
+}
+
+/// ISBN-10's modulus-11 check: the weighted sum (10 down to 1, `X` = 10) is a multiple of 11.
+fn isbn10_check_ok(digits: &[u8]) -> bool {
+    let sum: u32 = digits
+        .iter()
+        .zip((1..=10).rev())
+        .map(|(&d, weight)| weight * if d == b'X' { 10 } else { u32::from(d - b'0') })
+        .sum();
+    sum.is_multiple_of(11)
+}
+
+/// `issn`, RFC 3044 and the IANA template: "if "x" is found it must be translated to "X"";
+/// "The hyphen between the 4th and the 5th digit can be omitted". The canonical form is
+/// `NNNN-NNNC`.
+fn issn(nss: &str, out: &mut String) {
+    let bytes = nss.as_bytes();
+    let compact: Vec<u8> = match bytes.len() {
+        9 if bytes[4] == b'-' => [&bytes[..4], &bytes[5..]].concat(),
+        8 => bytes.to_vec(),
+        _ => Vec::new(),
+    };
+    let is_issn = compact.len() == 8
+        && compact[..7].iter().all(u8::is_ascii_digit)
+        && matches!(compact[7], b'0'..=b'9' | b'X' | b'x');
+    if !is_issn {
+        out.push_str(nss);
+        return;
+    }
+    for (i, &b) in compact.iter().enumerate() {
+        if i == 4 {
+            out.push('-');
+        }
+        out.push(char::from(b.to_ascii_uppercase()));
+    }
+}
+
+/// `ietf`, RFC 2648 §3 (Rules for Lexical Equivalence): "The entire URN is
+/// case-insensitive." Letters are lowered, except the hexadecimal digits of
+/// percent-encodings, which keep the RFC's upper case. Below `params`, RFC 3553 §3 (the
+/// sub-namespace's own registration): "Lexical equivalence is achieved by exact string
+/// match": the more specific registration wins there, and only the label `params` itself,
+/// which RFC 2648 registered, ignores case.
+fn ietf(nss: &str, out: &mut String) {
+    match nss.split_once(':') {
+        Some((label, rest)) if label.eq_ignore_ascii_case("params") => {
+            out.push_str("params:");
+            out.push_str(rest);
+        }
+        _ => push_lowercase(out, nss),
+    }
+}
+
+/// `nbn`, RFC 8458 §4.3: URN:NBNs are lexically equivalent after converting "all characters
+/// in the prefix (country code and its optional sub-divisions) to a single case", where
+/// (§4.2) `prefix = iso-cc *( ":" subspc )`, `iso-cc = 2ALPHA`, `subspc = 1*(ALPHA / DIGIT)`,
+/// followed by `"-" nbn-string`. The NBN string "MUST" be treated as case-sensitive, so only
+/// an NSS of that shape has its prefix lowered.
+fn nbn(nss: &str, out: &mut String) {
+    let prefix_len = nss.find('-').unwrap_or(0);
+    let prefix = &nss[..prefix_len];
+    let mut sections = prefix.split(':');
+    let country = sections.next().unwrap_or_default();
+    let is_nbn = country.len() == 2
+        && country.bytes().all(|b| b.is_ascii_alphabetic())
+        && sections.all(|sub| !sub.is_empty() && sub.bytes().all(|b| b.is_ascii_alphanumeric()))
+        && nss.len() > prefix_len + 1;
+    if is_nbn {
+        push_lowercase(out, prefix);
+        out.push_str(&nss[prefix_len..]);
+    } else {
+        out.push_str(nss);
+    }
+}
+
+#[cfg(test)]
+mod builtin_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn canonical(rule: fn(&str, &mut String), nss: &str) -> String {
+        let mut out = String::new();
+        rule(nss, &mut out);
+        out.to_string()
+    }
+
+    #[test]
+    fn uuid_rule_lowercases_only_uuids() {
+        assert_eq!(
+            canonical(uuid, "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"),
+            "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+        );
+        assert_eq!(canonical(uuid, "NOT-A-UUID"), "NOT-A-UUID");
+    }
+
+    #[test]
+    fn isbn_rule_converts_isbn10_and_drops_hyphens() {
+        // RFC 3187's example ISBN 0-395-36341-1 is ISBN-13 978-0-395-36341-6.
+        assert_eq!(canonical(isbn, "0-395-36341-1"), "9780395363416");
+        assert_eq!(canonical(isbn, "978-0-395-36341-6"), "9780395363416");
+        assert_eq!(canonical(isbn, "080442957X"), "9780804429573");
+        assert_eq!(canonical(isbn, "080442957x"), "9780804429573");
+        // A wrong ISBN-10 check digit: not converted, but hyphens and case still do not count.
+        assert_eq!(canonical(isbn, "0-395-36341-2"), "0395363412");
+        assert_eq!(canonical(isbn, "0-8044-2957-x"), "9780804429573");
+        assert_eq!(canonical(isbn, "0-8044-2958-x"), "080442958X");
+        assert_eq!(canonical(isbn, "not-an-isbn"), "not-an-isbn");
+    }
+
+    #[test]
+    fn ietf_rule_lowercases_all_but_hex_digits_and_what_follows_params() {
+        assert_eq!(canonical(ietf, "RFC:2648"), "rfc:2648");
+        // RFC 3553: below params, exact; the label params itself ignores case.
+        assert_eq!(canonical(ietf, "Params:XML:ns:A%2C"), "params:XML:ns:A%2C");
+    }
+
+    #[test]
+    fn nbn_rule_lowercases_only_the_prefix() {
+        assert_eq!(canonical(nbn, "DE:101-ABC"), "de:101-ABC");
+        assert_eq!(canonical(nbn, "FI-FE19981001"), "fi-FE19981001");
+        assert_eq!(canonical(nbn, "CZ:Nk-0001%2C"), "cz:nk-0001%2C");
+        // Not the RFC 8458 shape: compared as the RFC procedure leaves it.
+        for nss in ["FI", "FI-", "FIN-X", "F1-X", "DE::A-X", "DE:A_B-X", "-X"] {
+            assert_eq!(canonical(nbn, nss), nss);
+        }
+    }
+
+    #[test]
+    fn issn_rule_uppercases_x_and_restores_the_hyphen() {
+        assert_eq!(canonical(issn, "1050-124x"), "1050-124X");
+        assert_eq!(canonical(issn, "1050124X"), "1050-124X");
+        assert_eq!(canonical(issn, "0317-8471"), "0317-8471");
+        assert_eq!(canonical(issn, "0317-847"), "0317-847");
     }
 }

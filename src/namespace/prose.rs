@@ -18,60 +18,133 @@ use core::fmt;
 pub(crate) struct Violation {
     /// The byte of the NSS where the rule is broken.
     pub(crate) index: usize,
-    pub(crate) kind: ViolationKind,
+    pub(crate) kind: ProseViolation,
 }
 
-/// The prose rules [`check`] applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ViolationKind {
+/// A rule that a namespace registration states in prose (or by reference to the standard it
+/// names), broken by an NSS that its grammar accepts. Each belongs to one namespace
+/// ([`ProseViolation::namespace_nid`]).
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind, ProseViolation};
+///
+/// let urn = Urn::parse("urn:isbn:978-0-395-36341-7")?;
+/// let NamespaceCheck::Invalid(error) = urn.check_namespace() else { panic!() };
+/// assert_eq!(
+///     error.kind(),
+///     NamespaceErrorKind::Prose(ProseViolation::IsbnCheckDigit { expected: '6', found: '7' })
+/// );
+/// assert_eq!(error.to_string(), "ISBN check digit must be 6, not 7 (ISO 2108) at byte 25");
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProseViolation {
     /// ISBN-10 (modulus 11) or ISBN-13 (modulus 10) check digit (ISO 2108).
-    IsbnCheckDigit { expected: char, found: char },
+    IsbnCheckDigit {
+        /// The check digit the other digits call for.
+        expected: char,
+        /// The check digit written.
+        found: char,
+    },
     /// More hyphens than an ISBN has gaps between its parts.
-    IsbnHyphens { digits: usize, max: usize },
+    IsbnHyphens {
+        /// The number of digits: 10 or 13.
+        digits: u8,
+        /// The most hyphens an ISBN of that many digits has.
+        max: u8,
+    },
     /// ISSN check digit, "calculated on a modulus 11 basis using weights 8 to 2".
-    IssnCheckDigit { expected: char, found: char },
+    IssnCheckDigit {
+        /// The check digit the other digits call for.
+        expected: char,
+        /// The check digit written.
+        found: char,
+    },
     /// An MRN's OID or OSNID longer than its ABNF's counted repetition allows.
     MrnTooLong {
+        /// Which part.
         part: MrnPart,
-        max: usize,
-        len: usize,
+        /// The most characters it may have.
+        max: u8,
+        /// The characters it has (at most `u32::MAX`: a longer part is reported as that).
+        len: u32,
     },
     /// A GSMA IMEI URN whose IMEI is not `imeival` and whose `vers` is absent or 0.
     GsmaExtImeiVersion,
     /// A NewsML DateId that is no day of the calendar.
-    NewsmlDate { year: u16, month: u8, day: u8 },
+    NewsmlDate {
+        /// The year written.
+        year: u16,
+        /// The month written.
+        month: u8,
+        /// The day written.
+        day: u8,
+    },
     /// A NewsML ProviderId that is not an Internet domain name.
     NewsmlProviderId,
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
-    IsanCheck { expected: char, found: char },
+    IsanCheck {
+        /// The check character the other characters call for.
+        expected: char,
+        /// The check character written.
+        found: char,
+    },
 }
 
 /// The two length-limited parts of an MRN.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum MrnPart {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MrnPart {
     /// The organization ID.
     Oid,
     /// The organization-specific namespace ID.
     Osnid,
 }
 
+impl ProseViolation {
+    /// The NID of the namespace whose registration states the rule.
+    ///
+    /// ```
+    /// use urn_tag::namespace::ProseViolation;
+    ///
+    /// assert_eq!(ProseViolation::NewsmlProviderId.namespace_nid(), "newsml");
+    /// ```
+    pub const fn namespace_nid(self) -> &'static str {
+        match self {
+            ProseViolation::IsbnCheckDigit { .. } | ProseViolation::IsbnHyphens { .. } => "isbn",
+            ProseViolation::IssnCheckDigit { .. } => "issn",
+            ProseViolation::MrnTooLong { .. } => "mrn",
+            ProseViolation::GsmaExtImeiVersion => "gsma",
+            ProseViolation::NewsmlDate { .. } | ProseViolation::NewsmlProviderId => "newsml",
+            ProseViolation::IsanCheck { .. } => "isan",
+        }
+    }
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ViolationKind::IsbnCheckDigit { expected, found } => write!(
+        self.kind.fmt(f)
+    }
+}
+
+impl fmt::Display for ProseViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ProseViolation::IsbnCheckDigit { expected, found } => write!(
                 f,
                 "ISBN check digit must be {expected}, not {found} (ISO 2108)"
             ),
-            ViolationKind::IsbnHyphens { digits, max } => write!(
+            ProseViolation::IsbnHyphens { digits, max } => write!(
                 f,
                 "an ISBN-{digits} has at most {max} hyphens, one between each two of its parts \
                  (urn:isbn registration)"
             ),
-            ViolationKind::IssnCheckDigit { expected, found } => write!(
+            ProseViolation::IssnCheckDigit { expected, found } => write!(
                 f,
                 "ISSN check digit must be {expected}, not {found} (ISO 3297)"
             ),
-            ViolationKind::MrnTooLong { part, max, len } => {
+            ProseViolation::MrnTooLong { part, max, len } => {
                 let name = match part {
                     MrnPart::Oid => "OID",
                     MrnPart::Osnid => "OSNID",
@@ -82,19 +155,19 @@ impl fmt::Display for Violation {
                      (urn:mrn registration)"
                 )
             }
-            ViolationKind::GsmaExtImeiVersion => f.write_str(
+            ProseViolation::GsmaExtImeiVersion => f.write_str(
                 "an IMEI that is not 8-6-1 digits needs a 'vers' parameter other than 0 \
                  (RFC 7254 §4.1)",
             ),
-            ViolationKind::NewsmlDate { year, month, day } => write!(
+            ProseViolation::NewsmlDate { year, month, day } => write!(
                 f,
                 "NewsML DateId must be a date; {year:04}-{month:02}-{day:02} is none \
                  (RFC 3085 §2)"
             ),
-            ViolationKind::NewsmlProviderId => {
+            ProseViolation::NewsmlProviderId => {
                 f.write_str("NewsML ProviderId must be an Internet domain name (RFC 3085 §2)")
             }
-            ViolationKind::IsanCheck { expected, found } => write!(
+            ProseViolation::IsanCheck { expected, found } => write!(
                 f,
                 "ISAN check character must be {expected}, not {found} (ISO 15706)"
             ),
@@ -116,7 +189,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
     }
 }
 
-fn violation(index: usize, kind: ViolationKind) -> Result<(), Violation> {
+fn violation(index: usize, kind: ProseViolation) -> Result<(), Violation> {
     Err(Violation { index, kind })
 }
 
@@ -165,9 +238,10 @@ fn isbn(nss: &str) -> Result<(), Violation> {
     {
         return violation(
             index,
-            ViolationKind::IsbnHyphens {
-                digits: digits.len(),
-                max: max_hyphens,
+            ProseViolation::IsbnHyphens {
+                // An ISBN has 10 or 13 digits and at most 4 hyphens.
+                digits: u8::try_from(digits.len()).unwrap_or(u8::MAX),
+                max: u8::try_from(max_hyphens).unwrap_or(u8::MAX),
             },
         );
     }
@@ -194,7 +268,7 @@ fn isbn(nss: &str) -> Result<(), Violation> {
     if char::from(found) != expected {
         return violation(
             index,
-            ViolationKind::IsbnCheckDigit {
+            ProseViolation::IsbnCheckDigit {
                 expected,
                 found: char::from(found),
             },
@@ -224,7 +298,7 @@ fn issn(nss: &str) -> Result<(), Violation> {
     if char::from(found.to_ascii_uppercase()) != expected {
         return violation(
             index,
-            ViolationKind::IssnCheckDigit {
+            ProseViolation::IssnCheckDigit {
                 expected,
                 found: char::from(found),
             },
@@ -242,16 +316,16 @@ fn mrn(nss: &str) -> Result<(), Violation> {
     let oid = fields.next().unwrap_or_default();
     let osnid = fields.next().unwrap_or_default();
     for (part, start, text, max) in [
-        (MrnPart::Oid, 0, oid, 22),
+        (MrnPart::Oid, 0, oid, 22u8),
         (MrnPart::Osnid, oid.len() + 1, osnid, 34),
     ] {
-        if text.len() > max {
+        if text.len() > usize::from(max) {
             return violation(
-                start + max,
-                ViolationKind::MrnTooLong {
+                start + usize::from(max),
+                ProseViolation::MrnTooLong {
                     part,
                     max,
-                    len: text.len(),
+                    len: u32::try_from(text.len()).unwrap_or(u32::MAX),
                 },
             );
         }
@@ -300,7 +374,7 @@ fn gsma(nss: &str) -> Result<(), Violation> {
     if extended {
         Ok(())
     } else {
-        violation(5, ViolationKind::GsmaExtImeiVersion)
+        violation(5, ProseViolation::GsmaExtImeiVersion)
     }
 }
 
@@ -312,7 +386,7 @@ fn newsml(nss: &str) -> Result<(), Violation> {
     let mut fields = nss.split(':');
     let provider = fields.next().unwrap_or_default();
     if let Some(index) = domain_name_error(provider) {
-        return violation(index, ViolationKind::NewsmlProviderId);
+        return violation(index, ProseViolation::NewsmlProviderId);
     }
     let date = fields.next().unwrap_or_default();
     let date_start = provider.len() + 1;
@@ -329,7 +403,7 @@ fn newsml(nss: &str) -> Result<(), Violation> {
     if date.len() == 8 && (month == 0 || month > 12 || day == 0 || day > days_in(year, month)) {
         return violation(
             date_start + 6,
-            ViolationKind::NewsmlDate { year, month, day },
+            ProseViolation::NewsmlDate { year, month, day },
         );
     }
     Ok(())
@@ -404,7 +478,7 @@ fn isan(nss: &str) -> Result<(), Violation> {
         if !char::from(found).eq_ignore_ascii_case(&expected) {
             return violation(
                 index,
-                ViolationKind::IsanCheck {
+                ProseViolation::IsanCheck {
                     expected,
                     found: char::from(found),
                 },

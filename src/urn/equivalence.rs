@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::value::Urn;
+use crate::namespace;
 use crate::syntax::UrnSyntax;
 
 /// What two URNs are compared by: equal keys, equivalent URNs.
@@ -108,9 +109,16 @@ where
 ///   digit `x` is `X`, and an ISBN-10 is the ISBN-13 it converts to;
 /// * `issn` (RFC 3044, IANA template): the check digit `x` is `X`, and the hyphen between the
 ///   fourth and fifth digits may be omitted;
-/// * `ietf` (RFC 2648): "The entire URN is case-insensitive";
+/// * `ietf` (RFC 2648): "The entire URN is case-insensitive", except below `params`, whose
+///   own registration (RFC 3553) says "exact string match": there only the label `params`
+///   ignores case;
 /// * `nbn` (RFC 8458 §4.3): the prefix (the country code and its sub-namespaces, up to the
-///   first `-`) is case-insensitive; the NBN string after it is not.
+///   first `-`) is case-insensitive; the NBN string after it is not;
+/// * `dvb` (RFC 5328), `iso` (RFC 5141), `ieee` (RFC 8069), `isan` (RFC 4246): the NSS is
+///   case-insensitive; `mpeg` (RFC 3614): the standard's name is; `uci` (RFC 4179): the
+///   prefix is; `s1000d` (RFC 4688): the whole URN is; `mrn` (its IANA template): the OID and
+///   OSNID are; `newsml` (RFC 3085): its four fields are and its Update flag does not count;
+///   `gsma` (RFC 7254): an IMEI's parameters are ordered and `vers=0` is the default.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.
@@ -243,26 +251,18 @@ impl Equivalence {
         self.key(a) == self.key(b)
     }
 
-    fn rule(&self, nid: &str) -> Option<&dyn NamespaceRule> {
+    fn rule(&self, nid: &str) -> Option<Rule<'_>> {
         let custom = self
             .custom
             .iter()
             .find(|(listed, _)| listed.eq_ignore_ascii_case(nid));
         if let Some((_, rule)) = custom {
-            return Some(rule.as_ref());
+            return Some(Rule::Custom(rule.as_ref()));
         }
         if !self.builtins {
             return None;
         }
-        let builtin: &dyn NamespaceRule = match () {
-            () if nid.eq_ignore_ascii_case("uuid") => &uuid,
-            () if nid.eq_ignore_ascii_case("isbn") => &isbn,
-            () if nid.eq_ignore_ascii_case("issn") => &issn,
-            () if nid.eq_ignore_ascii_case("ietf") => &ietf,
-            () if nid.eq_ignore_ascii_case("nbn") => &nbn,
-            () => return None,
-        };
-        Some(builtin)
+        namespace::equivalence::rule(nid).map(Rule::Builtin)
     }
 }
 
@@ -280,6 +280,21 @@ impl fmt::Debug for Equivalence {
             .field("builtins", &self.builtins)
             .field("custom", &custom)
             .finish()
+    }
+}
+
+/// A namespace rule: one given to [`Equivalence::with_rule`], or one of the crate's.
+enum Rule<'a> {
+    Custom(&'a dyn NamespaceRule),
+    Builtin(fn(&str, &mut String)),
+}
+
+impl Rule<'_> {
+    fn canonicalize(&self, nss: &str, out: &mut String) {
+        match self {
+            Rule::Custom(rule) => rule.canonicalize(nss, out),
+            Rule::Builtin(rule) => rule(nss, out),
+        }
     }
 }
 
@@ -309,125 +324,6 @@ fn push_case_mapped(out: &mut String, text: &str, map: impl Fn(char) -> char) {
             digits_left = if c == '%' { 2 } else { 0 };
             out.push(map(c));
         }
-    }
-}
-
-/// `uuid`: RFC 4122 §3 "The hexadecimal values "a" through "f" are output as lower case
-/// characters and are case insensitive on input"; RFC 9562 §4 alike.
-fn uuid(nss: &str, out: &mut String) {
-    let bytes = nss.as_bytes();
-    let is_uuid = bytes.len() == 36
-        && bytes.iter().enumerate().all(|(i, b)| match i {
-            8 | 13 | 18 | 23 => *b == b'-',
-            _ => b.is_ascii_hexdigit(),
-        });
-    if is_uuid {
-        push_lowercase(out, nss);
-    } else {
-        out.push_str(nss);
-    }
-}
-
-/// `isbn`, IANA template version 2: "If the NSS is an ISBN-10, first convert it to
-/// ISBN-13"; "Remove all hyphens from the NSSs"; RFC 3187 §3.2: "convert any occurrences of
-/// the letter X to upper case". An NSS with the digits of an ISBN-10 or ISBN-13 loses its
-/// hyphens and has its `x` made `X`; an ISBN-10 converts to ISBN-13 only when its own check
-/// digit is right, since the conversion computes a new one and would otherwise merge an
-/// erroneous ISBN with a correct one.
-fn isbn(nss: &str, out: &mut String) {
-    let digits: Vec<u8> = nss
-        .bytes()
-        .filter(|&b| b != b'-')
-        .map(|b| b.to_ascii_uppercase())
-        .collect();
-    let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
-    let is_isbn13 = digits.len() == 13 && is_digits(&digits);
-    let is_isbn10 =
-        digits.len() == 10 && is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X');
-    let canonical = match () {
-        () if is_isbn10 && isbn10_check_ok(&digits) => &isbn10_to_isbn13(&digits),
-        () if is_isbn10 || is_isbn13 => &digits[..],
-        () => nss.as_bytes(),
-    };
-    out.extend(canonical.iter().map(|&b| char::from(b)));
-}
-
-/// The ISBN-13 of a (checked) ISBN-10: "978", its first nine digits, and the modulus-10
-/// check digit of those twelve (weights 1 and 3 alternating).
-fn isbn10_to_isbn13(isbn10: &[u8]) -> [u8; 13] {
-    let mut isbn13 = [0u8; 13];
-    isbn13[..3].copy_from_slice(b"978");
-    isbn13[3..12].copy_from_slice(&isbn10[..9]);
-    let sum: u32 = isbn13[..12]
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| u32::from(d - b'0') * if i % 2 == 0 { 1 } else { 3 })
-        .sum();
-    isbn13[12] = b'0' + u8::try_from((10 - sum % 10) % 10).expect("a digit");
-    isbn13
-}
-
-/// ISBN-10's modulus-11 check: the weighted sum (10 down to 1, `X` = 10) is a multiple of 11.
-fn isbn10_check_ok(digits: &[u8]) -> bool {
-    let sum: u32 = digits
-        .iter()
-        .zip((1..=10).rev())
-        .map(|(&d, weight)| weight * if d == b'X' { 10 } else { u32::from(d - b'0') })
-        .sum();
-    sum.is_multiple_of(11)
-}
-
-/// `issn`, RFC 3044 and the IANA template: "if "x" is found it must be translated to "X"";
-/// "The hyphen between the 4th and the 5th digit can be omitted". The canonical form is
-/// `NNNN-NNNC`.
-fn issn(nss: &str, out: &mut String) {
-    let bytes = nss.as_bytes();
-    let compact: Vec<u8> = match bytes.len() {
-        9 if bytes[4] == b'-' => [&bytes[..4], &bytes[5..]].concat(),
-        8 => bytes.to_vec(),
-        _ => Vec::new(),
-    };
-    let is_issn = compact.len() == 8
-        && compact[..7].iter().all(u8::is_ascii_digit)
-        && matches!(compact[7], b'0'..=b'9' | b'X' | b'x');
-    if !is_issn {
-        out.push_str(nss);
-        return;
-    }
-    for (i, &b) in compact.iter().enumerate() {
-        if i == 4 {
-            out.push('-');
-        }
-        out.push(char::from(b.to_ascii_uppercase()));
-    }
-}
-
-/// `ietf`, RFC 2648 §3 (Rules for Lexical Equivalence): "The entire URN is
-/// case-insensitive." Letters are lowered, except the hexadecimal digits of
-/// percent-encodings, which keep the RFC's upper case.
-fn ietf(nss: &str, out: &mut String) {
-    push_case_mapped(out, nss, |c| c.to_ascii_lowercase());
-}
-
-/// `nbn`, RFC 8458 §4.3: URN:NBNs are lexically equivalent after converting "all characters
-/// in the prefix (country code and its optional sub-divisions) to a single case", where
-/// (§4.2) `prefix = iso-cc *( ":" subspc )`, `iso-cc = 2ALPHA`, `subspc = 1*(ALPHA / DIGIT)`,
-/// followed by `"-" nbn-string`. The NBN string "MUST" be treated as case-sensitive, so only
-/// an NSS of that shape has its prefix lowered.
-fn nbn(nss: &str, out: &mut String) {
-    let prefix_len = nss.find('-').unwrap_or(0);
-    let prefix = &nss[..prefix_len];
-    let mut sections = prefix.split(':');
-    let country = sections.next().unwrap_or_default();
-    let is_nbn = country.len() == 2
-        && country.bytes().all(|b| b.is_ascii_alphabetic())
-        && sections.all(|sub| !sub.is_empty() && sub.bytes().all(|b| b.is_ascii_alphanumeric()))
-        && nss.len() > prefix_len + 1;
-    if is_nbn {
-        push_lowercase(out, prefix);
-        out.push_str(&nss[prefix_len..]);
-    } else {
-        out.push_str(nss);
     }
 }
 
@@ -492,61 +388,6 @@ impl<S: AsRef<str>> Urn<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
-
-    fn canonical(rule: fn(&str, &mut String), nss: &str) -> String {
-        let mut out = String::new();
-        rule(nss, &mut out);
-        out.to_string()
-    }
-
-    #[test]
-    fn uuid_rule_lowercases_only_uuids() {
-        assert_eq!(
-            canonical(uuid, "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"),
-            "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
-        );
-        assert_eq!(canonical(uuid, "NOT-A-UUID"), "NOT-A-UUID");
-    }
-
-    #[test]
-    fn isbn_rule_converts_isbn10_and_drops_hyphens() {
-        // RFC 3187's example ISBN 0-395-36341-1 is ISBN-13 978-0-395-36341-6.
-        assert_eq!(canonical(isbn, "0-395-36341-1"), "9780395363416");
-        assert_eq!(canonical(isbn, "978-0-395-36341-6"), "9780395363416");
-        assert_eq!(canonical(isbn, "080442957X"), "9780804429573");
-        assert_eq!(canonical(isbn, "080442957x"), "9780804429573");
-        // A wrong ISBN-10 check digit: not converted, but hyphens and case still do not count.
-        assert_eq!(canonical(isbn, "0-395-36341-2"), "0395363412");
-        assert_eq!(canonical(isbn, "0-8044-2957-x"), "9780804429573");
-        assert_eq!(canonical(isbn, "0-8044-2958-x"), "080442958X");
-        assert_eq!(canonical(isbn, "not-an-isbn"), "not-an-isbn");
-    }
-
-    #[test]
-    fn ietf_rule_lowercases_all_but_hex_digits() {
-        assert_eq!(canonical(ietf, "RFC:2648"), "rfc:2648");
-        assert_eq!(canonical(ietf, "Params:XML:ns:A%2C"), "params:xml:ns:a%2C");
-    }
-
-    #[test]
-    fn nbn_rule_lowercases_only_the_prefix() {
-        assert_eq!(canonical(nbn, "DE:101-ABC"), "de:101-ABC");
-        assert_eq!(canonical(nbn, "FI-FE19981001"), "fi-FE19981001");
-        assert_eq!(canonical(nbn, "CZ:Nk-0001%2C"), "cz:nk-0001%2C");
-        // Not the RFC 8458 shape: compared as the RFC procedure leaves it.
-        for nss in ["FI", "FI-", "FIN-X", "F1-X", "DE::A-X", "DE:A_B-X", "-X"] {
-            assert_eq!(canonical(nbn, nss), nss);
-        }
-    }
-
-    #[test]
-    fn issn_rule_uppercases_x_and_restores_the_hyphen() {
-        assert_eq!(canonical(issn, "1050-124x"), "1050-124X");
-        assert_eq!(canonical(issn, "1050124X"), "1050-124X");
-        assert_eq!(canonical(issn, "0317-8471"), "0317-8471");
-        assert_eq!(canonical(issn, "0317-847"), "0317-847");
-    }
 
     #[test]
     fn upper_hex_touches_only_percent_triplets() {

@@ -8,6 +8,7 @@ use super::nid::{NidClass, Reservation};
 use super::registry;
 use super::value::Urn;
 use crate::chars;
+use crate::namespace::{Namespace, NamespaceError};
 use crate::syntax::UrnSyntax;
 
 /// A finding on a valid URN: what the RFCs advise against, with the clause that does.
@@ -63,6 +64,19 @@ pub enum UrnLint {
         /// Index of the `%`.
         index: usize,
     },
+    /// An NSS that breaks the grammar or a prose rule of its namespace (RFC 8141 §1: the NSS
+    /// must be "generated in accordance with the rules for the registered URN namespace");
+    /// see [`Urn::check_namespace`], and `Syntax::with_namespaces` to make it an error.
+    Namespace(NamespaceError),
+    /// What the namespace's registration advises against, or leaves to assignments that it
+    /// does not close (a UUID version RFC 9562 does not define, an ISBN-10 that should become
+    /// an ISBN-13, an IETF sub-namespace that is not registered).
+    NamespaceAdvice {
+        /// Index of the offending item.
+        index: usize,
+        /// The advice, naming its registration.
+        advice: &'static str,
+    },
 }
 
 impl UrnLint {
@@ -81,6 +95,8 @@ impl UrnLint {
             UrnLint::UnneededPercentEncoding { .. } => "unneeded-percent-encoding",
             UrnLint::LowercaseHex { .. } => "lowercase-hex",
             UrnLint::NonAsciiNss { .. } => "non-ascii-nss",
+            UrnLint::Namespace(_) => "namespace",
+            UrnLint::NamespaceAdvice { .. } => "namespace-advice",
         }
     }
 
@@ -92,21 +108,24 @@ impl UrnLint {
     /// assert_eq!(UrnLint::LowercaseHex { index: 3 }.index(), Some(3));
     /// assert_eq!(UrnLint::RComponent.index(), None);
     /// ```
-    pub const fn index(self) -> Option<usize> {
+    pub fn index(self) -> Option<usize> {
         match self {
             UrnLint::UnneededPercentEncoding { index }
             | UrnLint::LowercaseHex { index }
-            | UrnLint::NonAsciiNss { index } => Some(index),
+            | UrnLint::NonAsciiNss { index }
+            | UrnLint::NamespaceAdvice { index, .. } => Some(index),
+            UrnLint::Namespace(error) => Some(error.index()),
             _ => None,
         }
     }
 
-    /// The clause that advises against it.
+    /// The clause that advises against it (for a namespace's rules, the grammar file that
+    /// transcribes its registration).
     ///
     /// ```
     /// assert_eq!(urn_tag::UrnLint::RComponent.clause(), "RFC 8141 §2.3.1");
     /// ```
-    pub const fn clause(self) -> &'static str {
+    pub fn clause(self) -> &'static str {
         match self {
             UrnLint::RComponent => "RFC 8141 §2.3.1",
             UrnLint::UnregisteredNid => "RFC 8141 §1",
@@ -117,6 +136,8 @@ impl UrnLint {
             UrnLint::UnneededPercentEncoding { .. } => "RFC 2141 §2.3.1, RFC 3986 §2.3",
             UrnLint::LowercaseHex { .. } => "RFC 3986 §2.1",
             UrnLint::NonAsciiNss { .. } => "RFC 8141 §2.2",
+            UrnLint::Namespace(error) => error.namespace().grammar_file(),
+            UrnLint::NamespaceAdvice { .. } => "RFC 8141 §1",
         }
     }
 }
@@ -124,6 +145,10 @@ impl UrnLint {
 impl fmt::Display for UrnLint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self {
+            UrnLint::Namespace(error) => return write!(f, "{error}"),
+            UrnLint::NamespaceAdvice { index, advice } => {
+                return write!(f, "{advice} at byte {index}");
+            }
             UrnLint::RComponent => "r-component present; its semantics are not standardized",
             UrnLint::UnregisteredNid => "NID not in the IANA registry",
             UrnLint::ExperimentalNid => "experimental X- NID",
@@ -143,7 +168,8 @@ impl fmt::Display for UrnLint {
     }
 }
 
-/// The findings on `urn`, in a fixed order: r-component, NID, then percent-encodings.
+/// The findings on `urn`, in a fixed order: r-component, NID, percent-encodings, then the
+/// namespace's rules.
 pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     let mut found = Vec::new();
     if urn.r_component().is_some() {
@@ -184,6 +210,17 @@ pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     found.extend(first_unneeded.map(|index| UrnLint::UnneededPercentEncoding { index }));
     found.extend(first_lowercase.map(|index| UrnLint::LowercaseHex { index }));
     found.extend(first_non_ascii.map(|index| UrnLint::NonAsciiNss { index }));
+    if let Some(namespace) = Namespace::of(urn.nid()) {
+        match namespace.check(urn.nss(), nss_start) {
+            Err(error) => found.push(UrnLint::Namespace(error)),
+            Ok(()) => found.extend(
+                namespace
+                    .advice(urn.nss(), nss_start)
+                    .into_iter()
+                    .map(|(index, advice)| UrnLint::NamespaceAdvice { index, advice }),
+            ),
+        }
+    }
     found
 }
 
@@ -195,9 +232,12 @@ impl<S: AsRef<str>> Urn<S> {
     /// ```
     /// use urn_tag::Urn;
     ///
-    /// assert!(Urn::parse("urn:isbn:0451450523")?.lints().is_empty());
-    /// assert_eq!(Urn::parse("urn:isbn:%30451450523")?.lints()[0].to_string(),
-    ///     "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 9");
+    /// assert!(Urn::parse("urn:isbn:9780451450524")?.lints().is_empty());
+    /// assert_eq!(Urn::parse("urn:doi:%310.1000/182")?.lints()[0].to_string(),
+    ///     "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 8");
+    /// // What the namespace's registration forbids or advises against comes last.
+    /// assert_eq!(Urn::parse("urn:isbn:0451450523")?.lints()[0].to_string(),
+    ///     "an ISBN-10 should be converted to a 13 digit number (urn:isbn registration) at byte 9");
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn lints(&self) -> Vec<UrnLint> {

@@ -22,6 +22,7 @@ mod diagnose;
 mod encode;
 mod equivalence;
 mod lint;
+mod namespace;
 mod nid;
 mod prose;
 mod recognize;

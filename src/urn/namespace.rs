@@ -1,0 +1,58 @@
+//! A URN checked against the grammar and prose rules of its namespace (see
+//! [`crate::namespace`]).
+
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use super::value::Urn;
+use crate::namespace::{Namespace, NamespaceCheck};
+
+impl<S: AsRef<str>> Urn<S> {
+    /// Checks the NSS against the grammar (`namespaces/<nid>.pest`) and the prose rules of
+    /// the URN's namespace: [`NamespaceCheck::Valid`] when it follows them,
+    /// [`NamespaceCheck::Invalid`] with the error (its index counts bytes of the whole URN)
+    /// when it does not, [`NamespaceCheck::NotChecked`] when the crate has no grammar for the
+    /// NID. See [`crate::namespace`].
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::namespace::NamespaceCheck;
+    ///
+    /// assert!(Urn::parse("urn:isbn:978-0-395-36341-6")?.check_namespace().is_valid());
+    /// let NamespaceCheck::Invalid(error) = Urn::parse("urn:ietf:rfc:abc")?.check_namespace() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(error.index(), 13);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn check_namespace(&self) -> NamespaceCheck {
+        let Some(namespace) = Namespace::of(self.nid()) else {
+            return NamespaceCheck::NotChecked;
+        };
+        match namespace.check(self.nss(), self.nss_start()) {
+            Ok(()) => NamespaceCheck::Valid(namespace),
+            Err(error) => NamespaceCheck::Invalid(error),
+        }
+    }
+
+    /// The rules of its namespace's grammar that the NSS matched, in the order of the URN,
+    /// each with its byte range in the URN (a rule that matched several times, its last
+    /// match); `None` when the crate has no grammar for the NID or the grammar rejects the NSS.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let urn = Urn::parse("urn:ietf:rfc:2648")?;
+    /// let parts = urn.namespace_parts().unwrap();
+    /// assert_eq!(parts, [("ietf_rfc_nss", 9..17), ("ietf_number", 13..17)]);
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn namespace_parts(&self) -> Option<Vec<(&'static str, Range<usize>)>> {
+        Namespace::of(self.nid())?.parts(self.nss(), self.nss_start())
+    }
+
+    /// Where the NSS starts.
+    pub(super) fn nss_start(&self) -> usize {
+        self.offsets.nid_end + 1
+    }
+}
