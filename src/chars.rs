@@ -2,9 +2,13 @@
 //! for the code that walks identifiers byte by byte (the diagnosis of a rejected input, the
 //! encoder, the lints, the finder).
 //!
+//! It also holds the case changes that normalization makes to such text.
+//!
 //! Each table mirrors a rule of `urn.pest` or `tag.pest`; the tests below check every table
 //! against its rule byte for byte, so the two cannot drift. Like `syntax`, this module sits at
 //! the bottom of the crate and imports nothing from it.
+
+use alloc::string::String;
 
 /// A set of ASCII bytes, as two 64-bit masks (bytes 0 to 63, and 64 to 127): a membership
 /// test is one shift of a machine word, where a 128-bit mask would take several.
@@ -143,6 +147,35 @@ pub(crate) fn triplet(bytes: &[u8], i: usize) -> Option<u8> {
     }
 }
 
+/// Appends `text` (ASCII, from a parsed identifier, where every `%` starts a triplet) with
+/// the two hexadecimal digits after each `%` in upper case (RFC 3986 §6.2.2.1). One copy,
+/// then the few triplets fixed in place.
+pub(crate) fn push_with_upper_hex(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    upper_hex_in_place(&mut out[start..]);
+}
+
+/// Appends `text` (as for [`push_with_upper_hex`]) with its letters in lower case, except the
+/// hexadecimal digits of its percent-encodings, which are made upper case.
+pub(crate) fn push_lower_with_upper_hex(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    out[start..].make_ascii_lowercase();
+    upper_hex_in_place(&mut out[start..]);
+}
+
+fn upper_hex_in_place(text: &mut str) {
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'%', &text.as_bytes()[from..]) {
+        let percent = from + found;
+        if let Some(digits) = text.get_mut(percent + 1..percent + 3) {
+            digits.make_ascii_uppercase();
+        }
+        from = percent + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,6 +308,16 @@ mod tests {
         for set in sets {
             assert!((128u8..=255).all(|b| !set.contains(b)));
         }
+    }
+
+    #[test]
+    fn case_changes_touch_only_what_they_say() {
+        let mut out = alloc::string::String::from(">");
+        push_with_upper_hex(&mut out, "ab%2c%e2%82%ac-cD");
+        assert_eq!(out, ">ab%2C%E2%82%AC-cD");
+        let mut out = alloc::string::String::new();
+        push_lower_with_upper_hex(&mut out, "AB%2c%E2%82%aC-Cd");
+        assert_eq!(out, "ab%2C%E2%82%AC-cd");
     }
 
     #[test]

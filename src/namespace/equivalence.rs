@@ -10,6 +10,8 @@
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
 
 use alloc::string::String;
+
+use crate::chars::push_lower_with_upper_hex;
 use alloc::vec::Vec;
 
 /// A namespace's equivalence rule.
@@ -40,51 +42,34 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
         .map(|&(_, rule)| rule)
 }
 
-/// Appends `text` with its letters in lower case, except the two hexadecimal digits after each
-/// `%`, which keep the upper case of the RFC's normal form.
-fn push_lowercase(out: &mut String, text: &str) {
-    let mut hex_left = 0;
-    for c in text.chars() {
-        if hex_left > 0 {
-            hex_left -= 1;
-            out.push(c);
-        } else {
-            if c == '%' {
-                hex_left = 2;
-            }
-            out.push(c.to_ascii_lowercase());
-        }
-    }
-}
-
 /// `dvb`, RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."
 fn dvb(nss: &str, out: &mut String) {
-    push_lowercase(out, nss);
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `ieee`, RFC 8069 §2, "Rules for Lexical Equivalence": "The strings used as values for
 /// "IEEEresource" and "ResourceSpecificString" are case insensitive." Those two strings make
 /// up the whole NSS.
 fn ieee(nss: &str, out: &mut String) {
-    push_lowercase(out, nss);
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `isan`, RFC 4246 §2, "Rules for Lexical Equivalence": "The ISAN-NSS is case-insensitive.
 /// Upper and lower case characters are treated as identical."
 fn isan(nss: &str, out: &mut String) {
-    push_lowercase(out, nss);
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `iso`, RFC 5141 §2.9: URNs are lexically equivalent after "4. normalize the case of all
 /// elements" (besides the leading "urn:", the NID and %-escaping, which RFC 8141 covers).
 fn iso(nss: &str, out: &mut String) {
-    push_lowercase(out, nss);
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `s1000d`, RFC 4688 §2, "Rules for Lexical Equivalence": "All generated identifiers are to
 /// be considered case-insensitive."
 fn s1000d(nss: &str, out: &mut String) {
-    push_lowercase(out, nss);
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `mpeg`, RFC 3614 §2, "Rules for Lexical Equivalence": "The "standard name" is
@@ -94,7 +79,7 @@ fn s1000d(nss: &str, out: &mut String) {
 fn mpeg(nss: &str, out: &mut String) {
     match nss.split_once(':') {
         Some((standard, rest)) => {
-            push_lowercase(out, standard);
+            push_lower_with_upper_hex(out, standard);
             out.push(':');
             out.push_str(rest);
         }
@@ -109,7 +94,7 @@ fn mpeg(nss: &str, out: &mut String) {
 fn uci(nss: &str, out: &mut String) {
     match nss.split_once('-') {
         Some((prefix, rest)) => {
-            push_lowercase(out, prefix);
+            push_lower_with_upper_hex(out, prefix);
             out.push('-');
             out.push_str(rest);
         }
@@ -125,9 +110,9 @@ fn mrn(nss: &str, out: &mut String) {
     let mut fields = nss.splitn(3, ':');
     match (fields.next(), fields.next(), fields.next()) {
         (Some(oid), Some(osnid), Some(osns)) => {
-            push_lowercase(out, oid);
+            push_lower_with_upper_hex(out, oid);
             out.push(':');
-            push_lowercase(out, osnid);
+            push_lower_with_upper_hex(out, osnid);
             out.push(':');
             out.push_str(osns);
         }
@@ -156,7 +141,7 @@ fn gsma(nss: &str, out: &mut String) {
         if i > 0 {
             out.push(';');
         }
-        push_lowercase(out, part);
+        push_lower_with_upper_hex(out, part);
     }
 }
 
@@ -173,7 +158,7 @@ fn newsml(nss: &str, out: &mut String) {
         && !revision.is_empty()
         && revision.bytes().all(|b| b.is_ascii_digit());
     if is_newsml {
-        push_lowercase(out, &nss[..nss.len() - (last.len() - revision.len())]);
+        push_lower_with_upper_hex(out, &nss[..nss.len() - (last.len() - revision.len())]);
     } else {
         out.push_str(nss);
     }
@@ -189,7 +174,7 @@ fn uuid(nss: &str, out: &mut String) {
             _ => b.is_ascii_hexdigit(),
         });
     if is_uuid {
-        push_lowercase(out, nss);
+        push_lower_with_upper_hex(out, nss);
     } else {
         out.push_str(nss);
     }
@@ -281,7 +266,7 @@ fn ietf(nss: &str, out: &mut String) {
             out.push_str("params:");
             out.push_str(rest);
         }
-        _ => push_lowercase(out, nss),
+        _ => push_lower_with_upper_hex(out, nss),
     }
 }
 
@@ -300,7 +285,7 @@ fn nbn(nss: &str, out: &mut String) {
         && sections.all(|sub| !sub.is_empty() && sub.bytes().all(|b| b.is_ascii_alphanumeric()))
         && nss.len() > prefix_len + 1;
     if is_nbn {
-        push_lowercase(out, prefix);
+        push_lower_with_upper_hex(out, prefix);
         out.push_str(&nss[prefix_len..]);
     } else {
         out.push_str(nss);

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::value::Urn;
+use crate::chars::{push_lower_with_upper_hex, push_with_upper_hex};
 use crate::namespace;
 use crate::syntax::UrnSyntax;
 
@@ -218,7 +219,7 @@ impl Equivalence {
         let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
         key.push_str("urn:");
-        push_lowercase(&mut key, urn.nid());
+        push_lower_with_upper_hex(&mut key, urn.nid());
         key.push(':');
         match self.rule(urn.nid()) {
             Some(rule) => {
@@ -302,31 +303,6 @@ impl Rule<'_> {
 /// used.
 pub(super) static STANDARD: Equivalence = Equivalence::standard();
 
-fn push_lowercase(out: &mut String, text: &str) {
-    out.extend(text.chars().map(|c| c.to_ascii_lowercase()));
-}
-
-/// Appends `text` with the two hexadecimal digits after each `%` in upper case (RFC 3986
-/// §6.2.2.1); `text` comes from a parsed URN, so every `%` starts a triplet.
-pub(super) fn push_with_upper_hex(out: &mut String, text: &str) {
-    push_case_mapped(out, text, |c| c);
-}
-
-/// Appends `text` with the hexadecimal digits of its percent-encodings in upper case and
-/// every other character passed through `map`.
-fn push_case_mapped(out: &mut String, text: &str, map: impl Fn(char) -> char) {
-    let mut digits_left = 0;
-    for c in text.chars() {
-        if digits_left > 0 {
-            out.push(c.to_ascii_uppercase());
-            digits_left -= 1;
-        } else {
-            digits_left = if c == '%' { 2 } else { 0 };
-            out.push(map(c));
-        }
-    }
-}
-
 impl<S: AsRef<str>> Urn<S> {
     /// The URN in case-normalized form (RFC 3986 §6.2.2.1, as RFC 8141 §3 and RFC 2141 §5
     /// apply it): `urn` and the NID in lower case, the hexadecimal digits of every
@@ -344,7 +320,7 @@ impl<S: AsRef<str>> Urn<S> {
         let text = self.as_str();
         let mut normal = String::with_capacity(text.len());
         normal.push_str("urn:");
-        normal.extend(self.nid().chars().map(|c| c.to_ascii_lowercase()));
+        push_lower_with_upper_hex(&mut normal, self.nid());
         push_with_upper_hex(&mut normal, &text[self.offsets.nid_end..]);
         // Case changes move no byte, so the offsets still hold.
         Urn {
