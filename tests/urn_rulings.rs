@@ -14,7 +14,7 @@ const DRAFT: UrnSyntax = UrnSyntax::Rfc2141bis;
 
 /// Ruling 1: the r-component ends at the first "?=" (RFC 8141 §2.3.1 prose).
 #[test]
-fn ruling_1_r_component_ends_at_question_equals() {
+fn r_component_ends_at_question_equals() {
     assert_parts(
         "urn:example:a?+r?=q",
         RFC8141,
@@ -24,7 +24,7 @@ fn ruling_1_r_component_ends_at_question_equals() {
 
 /// Ruling 1: "?+" inside an r-component is data.
 #[test]
-fn ruling_1_question_plus_inside_r_component_is_data() {
+fn question_plus_inside_r_component_is_data() {
     assert_parts(
         "urn:example:a?+r?+s",
         RFC8141,
@@ -37,7 +37,7 @@ fn ruling_1_question_plus_inside_r_component_is_data() {
 #[case::question_then_letter("urn:example:a?+r?s", "r?s")]
 #[case::question_at_end("urn:example:a?+r?", "r?")]
 #[case::slash_and_question("urn:example:a?+r/?/", "r/?/")]
-fn ruling_1_lone_question_mark_in_r_component(#[case] input: &str, #[case] r: &str) {
+fn lone_question_mark_in_r_component(#[case] input: &str, #[case] r: &str) {
     assert_parts(input, RFC8141, Parts::new("example", "a").r(r));
 }
 
@@ -46,7 +46,7 @@ fn ruling_1_lone_question_mark_in_r_component(#[case] input: &str, #[case] r: &s
 #[case::question_plus("urn:example:a?=q?+x", "q?+x", None)]
 #[case::question_equals("urn:example:a?=q?=x", "q?=x", None)]
 #[case::then_fragment("urn:example:a?=q?+x#f", "q?+x", Some("f"))]
-fn ruling_2_q_component_ends_only_at_hash(
+fn q_component_ends_only_at_hash(
     #[case] input: &str,
     #[case] q: &str,
     #[case] f: Option<&str>,
@@ -114,7 +114,7 @@ fn ruling_2_q_component_ends_only_at_hash(
     15,
     "q-component must not start with '/' at byte 15"
 )]
-fn ruling_3_r_and_q_must_not_be_empty(
+fn r_and_q_must_not_be_empty(
     #[case] input: &str,
     #[case] kind: ParseErrorKind,
     #[case] index: usize,
@@ -125,7 +125,7 @@ fn ruling_3_r_and_q_must_not_be_empty(
 
 /// Ruling 3: an empty f-component is valid and kept apart from an absent one.
 #[test]
-fn ruling_3_empty_f_component_is_valid_and_round_trips() {
+fn empty_f_component_is_valid_and_round_trips() {
     let empty = assert_parts("urn:example:a#", RFC8141, Parts::new("example", "a").f(""));
     let absent = assert_parts("urn:example:a", RFC8141, Parts::new("example", "a"));
     assert_ne!(empty, absent);
@@ -143,7 +143,7 @@ fn ruling_3_empty_f_component_is_valid_and_round_trips() {
 #[case::at_end("urn:example:a?", 14)]
 #[case::hash("urn:example:a?#", 14)]
 #[case::double("urn:example:a??+r", 14)]
-fn ruling_4_bare_question_mark_is_a_syntax_error(#[case] input: &str, #[case] index: usize) {
+fn bare_question_mark_is_a_syntax_error(#[case] input: &str, #[case] index: usize) {
     let message = format!("'?' must be followed by '+' or '=' at byte {index}");
     assert_error(
         input,
@@ -156,7 +156,7 @@ fn ruling_4_bare_question_mark_is_a_syntax_error(#[case] input: &str, #[case] in
 
 /// Ruling 4: the NSS may not start with "/", but may hold "//" later.
 #[test]
-fn ruling_4_nss_must_not_start_with_slash() {
+fn nss_must_not_start_with_slash() {
     let kind = ParseErrorKind::InvalidStart {
         part: Part::Nss,
         ch: '/',
@@ -173,7 +173,7 @@ fn ruling_4_nss_must_not_start_with_slash() {
 
 /// Ruling 5: the literal "urn" is case-insensitive (RFC 5234 §2.3), under every spec.
 #[rstest]
-fn ruling_5_scheme_is_case_insensitive(
+fn scheme_is_case_insensitive(
     #[values("URN", "Urn", "uRn", "urN")] scheme: &str,
     #[values(RFC8141, RFC2141, DRAFT)] spec: UrnSyntax,
 ) {
@@ -191,13 +191,13 @@ fn ruling_5_scheme_is_case_insensitive(
 #[case::double_hyphen("urn:a--b:x", "a--b")]
 #[case::xn_prefix("urn:xn--l8h:x", "xn--l8h")]
 #[case::digits_only("urn:123:x", "123")]
-fn ruling_6_nid_length_and_hyphens(#[case] input: &str, #[case] nid: &str) {
+fn nid_length_and_hyphens(#[case] input: &str, #[case] nid: &str) {
     assert_parts(input, RFC8141, Parts::new(nid, "x"));
 }
 
 /// Ruling 6: the NID neither starts nor ends with "-" under RFC 8141.
 #[test]
-fn ruling_6_nid_hyphen_at_either_end_is_an_error() {
+fn nid_hyphen_at_either_end_is_an_error() {
     let start = ParseErrorKind::InvalidStart {
         part: Part::Nid,
         ch: '-',
@@ -220,7 +220,7 @@ fn ruling_6_nid_hyphen_at_either_end_is_an_error() {
 
 /// Ruling 7: "urn" is not a reserved NID under RFC 8141, but is under RFC 2141 and the draft.
 #[test]
-fn ruling_7_urn_nid_is_reserved_only_before_rfc8141() {
+fn urn_nid_is_reserved_only_before_rfc8141() {
     assert_parts("urn:urn:x", RFC8141, Parts::new("urn", "x"));
     assert_parts("urn:URN:x", RFC8141, Parts::new("URN", "x"));
     assert_error(
