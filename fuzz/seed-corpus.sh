@@ -22,3 +22,5 @@ inputs() { grep -v '^#' "$data/$1" | tail -n +2 | cut -f "$2"; }
 { inputs peer-urn-vectors.tsv 4; inputs peer-tag-vectors.tsv 3; } | sed 's/^/See /; s/$/, and more./' | seed find_urns
 { inputs peer-urn-vectors.tsv 4; printf '%s\n' 'caf%C3%A9' '%E2%80%AE' '%zz%4' '%00%FF' 'a?=b' '/x?y#z'; } | seed percent_decode
 inputs peer-tag-vectors.tsv 3 | sort -u | seed parse_tag
+{ inputs peer-urn-vectors.tsv 4; inputs peer-urn-equivalence.tsv 4; inputs peer-urn-equivalence.tsv 5; } | sort -u | seed compiled_vs_pest_urn
+inputs peer-tag-vectors.tsv 3 | sort -u | seed compiled_vs_pest_tag
