@@ -3,7 +3,9 @@
 //!
 //! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI under
 //! `--tag-syntax` (RFC 4151 by default), `urn:` as a URN under `--spec`; an input with
-//! neither scheme is reported at the first byte that can begin neither.
+//! neither scheme is reported at the first byte that can begin neither. With `--namespaces`, a
+//! URN must also follow its namespace's grammar and prose rules, and its answer says whether
+//! there was a grammar to follow.
 //!
 //! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
 //! valid line unless `--json` asks for its normalized form and key.
@@ -38,11 +40,11 @@ misplaced_dot, dns_label_starts_with_hyphen, dns_label_ends_with_hyphen, empty_d
 dns_label_too_long, dns_name_too_long, invalid_date, month_out_of_range, day_out_of_range,
 namespace (with --namespaces), invalid_utf8 and line_too_long (whose part is null).
 
---namespaces: every URN record ends with \"namespace_checked\": true when a grammar of its namespace
-was applied (the URN follows it, or breaks it and is invalid with error kind namespace), false when
-there is none for its NID (or the URN is invalid before its namespace could be checked). Human
-output names the namespace: (URN, rfc8141, namespace uuid) or (URN, rfc8141, namespace not
-checked).";
+--namespaces: the record of each urn: input ends with \"namespace_checked\": true when a
+grammar of its namespace was applied (the URN follows it, or is invalid with error kind
+namespace), false when there is none for its NID or the URN is invalid before its namespace
+could be checked. Human output names the namespace: (URN, rfc8141, namespace uuid), or
+(URN, rfc8141, namespace not checked).";
 
 /// What `--namespaces` means to `check`.
 const NAMESPACES_HELP: &str = "Also check each URN against the grammar and prose rules of its \
