@@ -390,6 +390,7 @@ fn man_pages_are_generated_from_the_command_definitions() {
 #[case::invalid_date(&[], b"tag:a.org,20000:x", "invalid_date", Some("date"))]
 #[case::month_out_of_range(&[], b"tag:a.org,2000-13:x", "month_out_of_range", Some("date"))]
 #[case::day_out_of_range(&[], b"tag:a.org,2001-02-29:x", "day_out_of_range", Some("date"))]
+#[case::namespace(&["--namespaces"], b"urn:uuid:12345", "namespace", Some("nss"))]
 #[case::invalid_utf8(&[], b"urn:ex:\xFF", "invalid_utf8", None)]
 #[case::line_too_long(&["--max-line-bytes", "8"], b"urn:ex:abc", "line_too_long", None)]
 fn every_error_kind_is_documented(

@@ -3,7 +3,9 @@
 //!
 //! Each input is told apart by its scheme: `tag:` (any case) is parsed as a tag URI under
 //! `--tag-syntax` (RFC 4151 by default), `urn:` as a URN under `--spec`; an input with
-//! neither scheme is reported at the first byte that can begin neither.
+//! neither scheme is reported at the first byte that can begin neither. With `--namespaces`, a
+//! URN must also follow its namespace's grammar and prose rules, and its answer says whether
+//! there was a grammar to follow.
 //!
 //! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
 //! valid line unless `--json` asks for its normalized form and key.
@@ -13,7 +15,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use serde::Serialize;
-use urn_tag::{Identifier, Scheme, TagUri, Urn, UrnSyntax};
+use urn_tag::namespace::Namespace;
+use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnSyntax};
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, Source};
 use crate::output::{Output, Status, Written, describe};
@@ -35,10 +38,23 @@ invalid_start, invalid_percent_encoding, expected, nid_too_short, nid_too_long,
 nid_ends_with_hyphen, bare_question_mark, reserved_char, reserved_nid, nul_octet, missing_at,
 misplaced_dot, dns_label_starts_with_hyphen, dns_label_ends_with_hyphen, empty_dns_label,
 dns_label_too_long, dns_name_too_long, invalid_date, month_out_of_range, day_out_of_range,
-invalid_utf8 and line_too_long (whose part is null).";
+namespace (with --namespaces), invalid_utf8 and line_too_long (whose part is null).
+
+--namespaces: the record of each urn: input ends with \"namespace_checked\": true when a
+grammar of its namespace was applied (the URN follows it, or is invalid with error kind
+namespace), false when there is none for its NID or the URN is invalid before its namespace
+could be checked. Human output names the namespace: (URN, rfc8141, namespace uuid), or
+(URN, rfc8141, namespace not checked).";
+
+/// What `--namespaces` means to `check`.
+const NAMESPACES_HELP: &str = "Also check each URN against the grammar and prose rules of its \
+namespace (namespaces/NID.pest): a URN that breaks them is invalid (error kind namespace). A \
+URN of a namespace without a grammar is checked by its URN syntax alone and reported as not \
+checked";
 
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
+#[command(mut_arg("namespaces", |arg| arg.help(NAMESPACES_HELP)))]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
@@ -94,8 +110,14 @@ impl Checker<'_> {
         if self.args.quiet {
             return Ok(());
         }
+        // With --namespaces, the namespace grammar a valid URN was checked against, if any.
+        let namespace = match identifier {
+            Identifier::Urn(urn) if self.args.syntax.namespaces => Some(Namespace::of(urn.nid())),
+            _ => None,
+        };
         if self.args.json {
-            out.json(&valid_record(identifier, self.args.syntax.spec))?;
+            let checked = namespace.map(|namespace| namespace.is_some());
+            out.json(&valid_record(identifier, self.args.syntax.spec, checked))?;
         } else {
             let (input, what, syntax) = match identifier {
                 Identifier::Urn(urn) => (urn.as_str(), "URN", urn.syntax().name()),
@@ -103,7 +125,22 @@ impl Checker<'_> {
             };
             let input = report::escape(input.as_bytes());
             let label = &self.valid_label;
-            out.write_strs(&[label, &input, " (", what, ", ", syntax, ")\n"])?;
+            let (namespace_label, nid) = match namespace {
+                None => ("", ""),
+                Some(Some(namespace)) => (", namespace ", namespace.nid()),
+                Some(None) => (", namespace not checked", ""),
+            };
+            out.write_strs(&[
+                label,
+                &input,
+                " (",
+                what,
+                ", ",
+                syntax,
+                namespace_label,
+                nid,
+                ")\n",
+            ])?;
         }
         out.answered()
     }
@@ -118,17 +155,25 @@ impl Checker<'_> {
         }
         if self.args.json {
             let input = String::from_utf8_lossy(bytes);
+            let scheme = verdict::scheme_of(bytes);
+            // A namespace error is the only one found after a namespace grammar was applied.
+            let namespace_checked = (self.args.syntax.namespaces && scheme == Some(Scheme::Urn))
+                .then(|| {
+                    matches!(problem, Problem::Parse(error)
+                        if matches!(error.kind(), ParseErrorKind::Namespace(_)))
+                });
             let record = Record::Invalid {
                 input_lossy: cut || matches!(input, Cow::Owned(_)),
                 input,
                 valid: false,
-                kind: verdict::scheme_of(bytes).map(Scheme::name),
+                kind: scheme.map(Scheme::name),
                 error: ErrorRecord {
                     index: problem.index(),
                     message: problem.to_string(),
                     kind: problem.code(),
                     part: problem.part(),
                 },
+                namespace_checked,
             };
             out.json(&record)?;
         } else {
@@ -237,6 +282,9 @@ enum Record<'a> {
         registered: bool,
         normalized: String,
         equivalence_key: String,
+        /// With `--namespaces` only: whether a namespace grammar was applied.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        namespace_checked: Option<bool>,
     },
     Tag {
         input: &'a str,
@@ -258,6 +306,10 @@ enum Record<'a> {
         valid: bool,
         kind: Option<&'static str>,
         error: ErrorRecord,
+        /// With `--namespaces` and a `urn:` input only: whether a namespace grammar was
+        /// applied.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        namespace_checked: Option<bool>,
     },
 }
 
@@ -284,14 +336,23 @@ struct ErrorRecord {
     part: Option<&'static str>,
 }
 
-fn valid_record<'a>(identifier: &'a Identifier<&str>, spec: UrnSyntax) -> Record<'a> {
+/// The record of a valid identifier; `namespace_checked` is `None` without `--namespaces`.
+fn valid_record<'a>(
+    identifier: &'a Identifier<&str>,
+    spec: UrnSyntax,
+    namespace_checked: Option<bool>,
+) -> Record<'a> {
     match identifier {
-        Identifier::Urn(urn) => urn_record(urn, spec),
+        Identifier::Urn(urn) => urn_record(urn, spec, namespace_checked),
         Identifier::Tag(tag) => tag_record(tag),
     }
 }
 
-fn urn_record<'a>(urn: &'a Urn<&str>, spec: UrnSyntax) -> Record<'a> {
+fn urn_record<'a>(
+    urn: &'a Urn<&str>,
+    spec: UrnSyntax,
+    namespace_checked: Option<bool>,
+) -> Record<'a> {
     Record::Urn {
         input: urn.as_str(),
         valid: true,
@@ -314,6 +375,7 @@ fn urn_record<'a>(urn: &'a Urn<&str>, spec: UrnSyntax) -> Record<'a> {
         registered: urn.registration().is_some(),
         normalized: urn.normalized().into_string(),
         equivalence_key: urn.equivalence_key().into_string(),
+        namespace_checked,
     }
 }
 

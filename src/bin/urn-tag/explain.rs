@@ -1,16 +1,31 @@
 //! `urn-tag explain`: a breakdown of one identifier, or its error drawn under the input.
+//!
+//! The breakdown of a URN shows its namespace after its syntax: the grammar file that applied
+//! and the rule each part of the NSS matched, or that there is no grammar for the NID. A
+//! namespace error is drawn under a caret: as a note, or with `--namespaces` as the verdict.
+//! Either way the breakdown follows, since the URN has parts to show, and they are what the
+//! reader needs to see why its namespace refuses it.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::ops::Range;
 
+use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind};
 use urn_tag::tag::AuthorityKind;
-use urn_tag::{Identifier, Part, Scheme, TagSyntax, TagUri, Urn, UrnSyntax};
+use urn_tag::{Identifier, Part, Scheme, TagSyntax, TagUri, Urn, UrnLint, UrnSyntax};
 
 use crate::output::{Output, Palette, Status, Written};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
 use crate::verdict;
 
+/// What `--namespaces` means to `explain`.
+const NAMESPACES_HELP: &str = "Make a URN that breaks the grammar or prose rules of its \
+namespace (namespaces/NID.pest) invalid (exit status 1). Without it, the breakdown still shows \
+the namespace and draws its error as a note";
+
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("namespaces", |arg| arg.help(NAMESPACES_HELP)))]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
@@ -22,8 +37,19 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut Output) -> Written {
     let palette = out.palette();
     let input = verdict::arg_bytes(&args.input);
-    match verdict::identify(input, args.syntax.syntax()) {
-        Ok(Identifier::Urn(urn)) => out.write_bytes(explain_urn(&urn, palette).as_bytes())?,
+    // The URN is read by its syntax alone and its namespace checked here: a URN that breaks
+    // its namespace's rules still has a breakdown to show.
+    let syntax = args.syntax.syntax().with_namespaces(false);
+    match verdict::identify(input, syntax) {
+        Ok(Identifier::Urn(urn)) => {
+            let check = urn.check_namespace();
+            let namespaces = args.syntax.namespaces;
+            if namespaces && matches!(check, NamespaceCheck::Invalid(_)) {
+                out.raise_status(Status::No);
+            }
+            let shown = explain_urn(&urn, check, namespaces, palette);
+            out.write_bytes(shown.as_bytes())?
+        }
         Ok(Identifier::Tag(tag)) => out.write_bytes(explain_tag(&tag, palette).as_bytes())?,
         Err(problem) => {
             out.raise_status(Status::No);
@@ -53,15 +79,27 @@ fn parts_table(
     parts: impl Iterator<Item = (Part, std::ops::Range<usize>)>,
     rule: impl Fn(Part) -> &'static str,
 ) -> String {
+    let rows: Vec<(Part, String, String)> = parts
+        .map(|(part, range)| {
+            let bytes = format!("{}..{}", range.start, range.end);
+            (part, bytes, format!("{:?}", &text[range]))
+        })
+        .collect();
+    // Wide enough for the longest text and two spaces, so that the rule stays apart from it.
+    let width = rows
+        .iter()
+        .map(|(_, _, quoted)| quoted.len() + 2)
+        .chain([24])
+        .max()
+        .unwrap_or_default();
     let mut out = format!(
-        "  {:<13}{:<10}{:<24}{}\n",
+        "  {:<13}{:<10}{:<width$}{}\n",
         "part", "bytes", "text", "grammar rule"
     );
-    for (part, range) in parts {
-        let bytes = format!("{}..{}", range.start, range.end);
-        let quoted = format!("{:?}", &text[range]);
-        out += &format!(
-            "  {:<13}{bytes:<10}{quoted:<24}{}\n",
+    for (part, bytes, quoted) in rows {
+        let _ = writeln!(
+            out,
+            "  {:<13}{bytes:<10}{quoted:<width$}{}",
             part.name(),
             rule(part)
         );
@@ -144,13 +182,38 @@ fn rule(spec: UrnSyntax, part: Part) -> &'static str {
     }
 }
 
-fn explain_urn(urn: &Urn<&str>, palette: Palette) -> String {
-    let good = palette.good;
-    let mut out = format!(
-        "{}\n  {good}valid URN{good:#} under {}\n",
-        urn.as_str(),
-        urn.syntax().document()
-    );
+/// The breakdown of a URN, with `check`, its namespace's verdict; with `namespaces`, a
+/// namespace error is the verdict on the URN.
+fn explain_urn(
+    urn: &Urn<&str>,
+    check: NamespaceCheck,
+    namespaces: bool,
+    palette: Palette,
+) -> String {
+    let (good, bad) = (palette.good, palette.bad);
+    let document = urn.syntax().document();
+    let mut out = format!("{}\n", urn.as_str());
+    match check {
+        NamespaceCheck::Invalid(error) if namespaces => {
+            let nid = error.namespace().nid();
+            let _ = writeln!(
+                out,
+                "  {bad}invalid URN{bad:#} under {document} and the rules of namespace {nid}: {error}"
+            );
+            out += &report::caret(urn.as_str().as_bytes(), error.index(), "  ");
+            out += "\n";
+        }
+        NamespaceCheck::Valid(namespace) if namespaces => {
+            let nid = namespace.nid();
+            let _ = writeln!(
+                out,
+                "  {good}valid URN{good:#} under {document} and the rules of namespace {nid}"
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "  {good}valid URN{good:#} under {document}");
+        }
+    }
     out += &parts_table(urn.as_str(), urn.parts(), |part| rule(urn.syntax(), part));
     let class = urn.nid_class();
     let clause = class.clause().map_or_else(
@@ -162,6 +225,7 @@ fn explain_urn(urn: &Urn<&str>, palette: Palette) -> String {
         None => "not in the IANA registry".to_owned(),
     };
     out += &format!("  NID class    {class}{clause}; {registration}\n");
+    out += &namespace_lines(urn, check);
     out += &format!("  normalized   {}\n", urn.normalized());
     out += &format!("  key          {}\n", urn.equivalence_key());
     let display = urn.display_form();
@@ -170,7 +234,74 @@ fn explain_urn(urn: &Urn<&str>, palette: Palette) -> String {
     }
     let dim = palette.dim;
     for lint in urn.lints() {
-        out += &format!("  {dim}note        {dim:#} {lint}\n");
+        match lint {
+            // With --namespaces, the namespace error is the verdict, drawn above.
+            UrnLint::Namespace(_) if namespaces => {}
+            UrnLint::Namespace(error) => {
+                out += &format!("  {dim}note        {dim:#} {lint}\n");
+                out += &report::caret(urn.as_str().as_bytes(), error.index(), NOTE_INDENT);
+                out += "\n";
+            }
+            _ => out += &format!("  {dim}note        {dim:#} {lint}\n"),
+        }
+    }
+    out
+}
+
+/// Where the text of a note starts, for the caret drawn under a namespace error.
+const NOTE_INDENT: &str = "               ";
+
+/// The namespace lines of a URN's breakdown: the grammar that applied and what it made of the
+/// NSS (each rule the NSS matched, with its bytes and text), or that there is none.
+fn namespace_lines(urn: &Urn<&str>, check: NamespaceCheck) -> String {
+    let namespace = match check {
+        NamespaceCheck::Valid(namespace) => namespace,
+        NamespaceCheck::Invalid(error) => error.namespace(),
+        _ => {
+            return format!(
+                "  namespace    not checked: no grammar for NID {}\n",
+                urn.nid()
+            );
+        }
+    };
+    let verdict = match check {
+        NamespaceCheck::Invalid(error) => match error.kind() {
+            NamespaceErrorKind::Grammar(_) => "the NSS breaks its grammar",
+            _ => "the NSS follows its grammar but breaks a prose rule",
+        },
+        _ => "the NSS follows its grammar and prose rules",
+    };
+    let mut out = format!(
+        "  namespace    {} ({}): {verdict}\n",
+        namespace.nid(),
+        namespace.grammar_file()
+    );
+    let nss = urn.parts().find(|(part, _)| *part == Part::Nss);
+    if let (Some(parts), Some((_, nss))) = (urn.namespace_parts(), nss) {
+        // The entry rule is silent in the grammar, and matches the whole NSS.
+        let rows: Vec<(&str, Range<usize>)> = std::iter::once((namespace.entry_rule(), nss))
+            .chain(parts)
+            .collect();
+        out += &rules_table(urn.as_str(), &rows);
+    }
+    out
+}
+
+/// The table of the namespace rules the NSS matched, in the order of the URN.
+fn rules_table(text: &str, rows: &[(&str, Range<usize>)]) -> String {
+    const HEADER: &str = "namespace rule";
+    let width = rows
+        .iter()
+        .map(|(rule, _)| rule.len())
+        .chain([HEADER.len()])
+        .max()
+        .unwrap_or_default()
+        + 2;
+    let mut out = format!("  {HEADER:<width$}{:<10}text\n", "bytes");
+    for (rule, range) in rows {
+        let bytes = format!("{}..{}", range.start, range.end);
+        let quoted = format!("{:?}", &text[range.clone()]);
+        let _ = writeln!(out, "  {rule:<width$}{bytes:<10}{quoted}");
     }
     out
 }

@@ -15,8 +15,14 @@ Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"line\", \"colum
 \"kind\", \"text\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts as one),
 OFFSET is the byte offset in the input, KIND is urn or tag. Invalid UTF-8 separates identifiers.";
 
+/// What `--namespaces` means to `find`.
+const NAMESPACES_HELP: &str = "Find only the URNs that also follow the grammar and prose \
+rules of their namespace (namespaces/NID.pest); a URN of a namespace without a grammar is found \
+as its URN syntax reads it";
+
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
+#[command(mut_arg("namespaces", |arg| arg.help(NAMESPACES_HELP)))]
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,

@@ -51,7 +51,8 @@ enum Command {
     /// Say whether two identifiers are equivalent (RFC 8141 §3, RFC 2141 §5, namespace rules;
     /// tags exactly, RFC 4151 §2.4).
     Eq(eq::Args),
-    /// Break one identifier down into its parts, or show where and why it is invalid.
+    /// Break one identifier down into its parts (and a URN's NSS into the rules of its
+    /// namespace), or show where and why it is invalid.
     Explain(explain::Args),
     /// Print the RFC case-normalized form (or, with --key, the equivalence key) of each URN.
     Normalize(normalize::Args),

@@ -12,11 +12,19 @@ pub struct SyntaxArgs {
     /// says software MUST NOT reject a tag only for its authority's form).
     #[arg(long, default_value_t = TagSyntax::Rfc4151, value_name = "SYNTAX")]
     pub tag_syntax: TagSyntax,
+    /// Also check each URN against the grammar and prose rules of its namespace
+    /// (namespaces/NID.pest): a URN that breaks them is invalid. A URN of a namespace without
+    /// a grammar is read by its URN syntax alone.
+    #[arg(long)]
+    pub namespaces: bool,
 }
 
 impl SyntaxArgs {
     /// The syntax the options choose.
     pub fn syntax(&self) -> Syntax {
-        Syntax::new().with_urn(self.spec).with_tag(self.tag_syntax)
+        Syntax::new()
+            .with_urn(self.spec)
+            .with_tag(self.tag_syntax)
+            .with_namespaces(self.namespaces)
     }
 }

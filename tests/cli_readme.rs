@@ -1,0 +1,113 @@
+//! The README's command-line examples are what the tool prints: each `$ urn-tag ...` line of
+//! the first `console` block of "Command line" is run, and its standard output compared with
+//! the lines that follow it.
+#![cfg(feature = "cli")]
+
+mod common;
+
+/// One example: the arguments after `urn-tag`, its standard input, and what it prints.
+#[derive(Debug)]
+struct Example {
+    command: String,
+    args: Vec<String>,
+    stdin: String,
+    stdout: String,
+}
+
+/// The words of a shell command line that quotes with `'` only, as the README's do.
+#[track_caller]
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let (mut word, mut quoted, mut started) = (String::new(), false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    assert!(!quoted, "unbalanced quote in {line:?}");
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// The examples of the README's first `console` block after `heading`.
+fn examples(readme: &str, heading: &str) -> Vec<Example> {
+    let section = &readme[readme.find(heading).expect("the heading")..];
+    let block = section
+        .split_once("```console\n")
+        .and_then(|(_, rest)| rest.split_once("\n```"))
+        .map(|(block, _)| block)
+        .expect("a console block");
+    let mut examples: Vec<Example> = Vec::new();
+    for line in block.lines() {
+        let Some(command) = line.strip_prefix("$ ") else {
+            let example = examples.last_mut().expect("a command before its output");
+            example.stdout += line;
+            example.stdout += "\n";
+            continue;
+        };
+        // `echo 'TEXT' | urn-tag ...`: TEXT and a line feed on standard input.
+        let (stdin, invocation) = match command.split_once(" | ") {
+            Some((echo, invocation)) => {
+                let echoed = words(echo);
+                assert_eq!(echoed.len(), 2, "echo with one argument: {command:?}");
+                (format!("{}\n", echoed[1]), invocation)
+            }
+            None => (String::new(), command),
+        };
+        let mut args = words(invocation);
+        assert_eq!(args.remove(0), "urn-tag", "{command:?}");
+        examples.push(Example {
+            command: command.to_owned(),
+            args,
+            stdin,
+            stdout: String::new(),
+        });
+    }
+    examples
+}
+
+#[test]
+fn shell_words_follow_single_quotes() {
+    assert_eq!(
+        words("urn-tag eq a 'b c' '' d'e'"),
+        ["urn-tag", "eq", "a", "b c", "", "de"]
+    );
+}
+
+#[test]
+fn readme_command_line_examples_are_the_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let examples = examples(&readme, "## Command line");
+    // The block shows check, explain, eq, normalize, find and mint-tag, and --namespaces.
+    assert!(examples.len() >= 10, "{examples:#?}");
+    assert!(
+        examples
+            .iter()
+            .any(|example| example.args.iter().any(|arg| arg == "--namespaces")),
+        "an example of --namespaces"
+    );
+    for example in examples {
+        let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+        let output = common::run_cli(&args, example.stdin.as_bytes());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            example.stdout,
+            "$ {}",
+            example.command
+        );
+        assert_ne!(output.status.code(), Some(2), "$ {}", example.command);
+    }
+}
