@@ -102,9 +102,14 @@ fn namespace_grammars(out_dir: &Path) {
     let mut table = String::new();
     let mut rules = String::new();
     let mut rule_count = 0;
+    let mut keys: Vec<(u128, usize)> = Vec::new();
     for (position, path) in files.iter().enumerate() {
         let file = path.to_str().unwrap();
         let nid = path.file_stem().unwrap().to_str().unwrap();
+        keys.push((
+            nid_key(nid).unwrap_or_else(|| panic!("{file}: a NID of 16 characters or more")),
+            position,
+        ));
         let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
             format!("nid_{nid}")
         } else {
@@ -156,7 +161,32 @@ fn namespace_grammars(out_dir: &Path) {
         files.len()
     )
     .unwrap();
+    keys.sort_unstable();
+    let keys: String = keys
+        .iter()
+        .map(|(key, position)| format!("    ({key:#034x}, {position}),\n"))
+        .collect();
+    writeln!(
+        index,
+        "\n/// The NID of each grammar as a number (`nid_key`), sorted, with the grammar's index.\n\
+         pub(crate) static KEYS: [(u128, usize); {}] = [\n{keys}];",
+        files.len()
+    )
+    .unwrap();
     fs::write(out_dir.join("namespaces.rs"), index).unwrap();
+}
+
+/// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
+/// padded with zeros (the library computes the same to find a grammar without a string
+/// comparison; `src/namespace/grammars.rs`).
+fn nid_key(nid: &str) -> Option<u128> {
+    let mut bytes = [0u8; 16];
+    bytes
+        .get_mut(..nid.len())
+        .filter(|_| nid.len() < 16)?
+        .copy_from_slice(nid.as_bytes());
+    bytes.make_ascii_lowercase();
+    Some(u128::from_le_bytes(bytes))
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names

@@ -46,11 +46,7 @@ fn lone_question_mark_in_r_component(#[case] input: &str, #[case] r: &str) {
 #[case::question_plus("urn:example:a?=q?+x", "q?+x", None)]
 #[case::question_equals("urn:example:a?=q?=x", "q?=x", None)]
 #[case::then_fragment("urn:example:a?=q?+x#f", "q?+x", Some("f"))]
-fn q_component_ends_only_at_hash(
-    #[case] input: &str,
-    #[case] q: &str,
-    #[case] f: Option<&str>,
-) {
+fn q_component_ends_only_at_hash(#[case] input: &str, #[case] q: &str, #[case] f: Option<&str>) {
     let parts = Parts {
         f,
         ..Parts::new("example", "a").q(q)

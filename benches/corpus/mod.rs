@@ -104,6 +104,14 @@ impl Rng {
             .collect()
     }
 
+    /// `n` digits, the first not 0 (an OID arc has no leading zero).
+    fn number(&mut self, n: usize) -> String {
+        let first = char::from(b'1' + self.below(9) as u8);
+        core::iter::once(first)
+            .chain(self.digits(n - 1).chars())
+            .collect()
+    }
+
     fn hex(&mut self, n: usize) -> String {
         (0..n)
             .map(|_| char::from(b"0123456789abcdef"[self.below(16)]))
@@ -115,7 +123,8 @@ impl Rng {
     }
 }
 
-/// `n` valid RFC 8141 URNs of the namespaces real data uses most (ISBN, UUID, ISSN, IETF RFCs
+/// `n` valid RFC 8141 URNs, valid for their namespaces' grammars too, of the namespaces real
+/// data uses most (ISBN, UUID, ISSN, IETF RFCs
 /// and parameters, OIDs, NBNs, EPCs, OASIS, MPEG, lex, example), about a tenth of them with a
 /// q-component, a few with an r- or f-component; 41 bytes long on average.
 pub fn generated(n: usize) -> Vec<String> {
@@ -141,13 +150,11 @@ pub fn generated(n: usize) -> Vec<String> {
     (0..n)
         .map(|_| {
             let mut urn = match rng.below(12) {
-                0 => format!(
-                    "urn:isbn:978-{}-{}-{}-{}",
-                    rng.digits(1),
-                    rng.digits(3),
-                    rng.digits(5),
-                    rng.digits(1)
-                ),
+                0 => {
+                    let (group, publisher, title) = (rng.digits(1), rng.digits(3), rng.digits(5));
+                    let check = isbn13_check_digit(&format!("978{group}{publisher}{title}"));
+                    format!("urn:isbn:978-{group}-{publisher}-{title}-{check}")
+                }
                 1 => format!(
                     "urn:uuid:{}-{}-{}-{}-{}",
                     rng.hex(8),
@@ -163,8 +170,8 @@ pub fn generated(n: usize) -> Vec<String> {
                     let arc = 1 + rng.below(4);
                     format!(
                         "urn:oid:2.16.840.1.113883.{}.{}",
-                        rng.digits(arc),
-                        rng.digits(3)
+                        rng.number(arc),
+                        rng.number(3)
                     )
                 }
                 6 => format!("urn:nbn:de:bsz:{}-opus4-{}", rng.digits(3), rng.digits(6)),
@@ -271,6 +278,16 @@ pub fn generated_tags(n: usize) -> Vec<String> {
             tag
         })
         .collect()
+}
+
+/// The ISBN-13 check digit of twelve digits (ISO 2108: weights 1 and 3, modulus 10).
+fn isbn13_check_digit(twelve: &str) -> u32 {
+    let sum: u32 = twelve
+        .bytes()
+        .enumerate()
+        .map(|(i, b)| u32::from(b - b'0') * if i % 2 == 0 { 1 } else { 3 })
+        .sum();
+    (10 - sum % 10) % 10
 }
 
 /// Each URN of `valid` made invalid at its very end, at the same length (the last byte

@@ -93,10 +93,7 @@ impl Namespace {
     /// assert!(urn_tag::namespace::Namespace::of("uuid").is_some());
     /// ```
     pub fn of(nid: &str) -> Option<Namespace> {
-        grammars::GRAMMARS
-            .iter()
-            .find(|grammar| grammar.nid.eq_ignore_ascii_case(nid))
-            .map(|grammar| Namespace { grammar })
+        grammars::of(nid).map(|grammar| Namespace { grammar })
     }
 
     /// Every namespace with a grammar, sorted by NID.

@@ -178,13 +178,15 @@ impl fmt::Display for ProseViolation {
 /// Checks the prose rules of the namespace whose grammar has the entry rule `nid_prefix`
 /// (`isbn`, `nid_3gpp`, ...) on `nss`, which that grammar accepted.
 pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
-    match nid_prefix {
-        "isbn" => isbn(nss),
-        "issn" => issn(nss),
-        "mrn" => mrn(nss),
-        "gsma" => gsma(nss),
-        "newsml" => newsml(nss),
-        "isan" => isan(nss),
+    // Byte patterns, not string comparisons: this runs for every URN of a namespace, and
+    // most namespaces have no prose rule.
+    match nid_prefix.as_bytes() {
+        b"isbn" => isbn(nss),
+        b"issn" => issn(nss),
+        b"mrn" => mrn(nss),
+        b"gsma" => gsma(nss),
+        b"newsml" => newsml(nss),
+        b"isan" => isan(nss),
         _ => Ok(()),
     }
 }
@@ -193,12 +195,36 @@ fn violation(index: usize, kind: ProseViolation) -> Result<(), Violation> {
     Err(Violation { index, kind })
 }
 
-/// The digits (and a final `X`) of an ISBN or ISSN with their byte indices, hyphens skipped.
-fn digits_with_index(nss: &str) -> Vec<(usize, u8)> {
-    nss.bytes()
-        .enumerate()
-        .filter(|&(_, b)| b != b'-')
-        .collect()
+/// The digits (and a final `X`) of an ISBN or ISSN with their byte indices, hyphens skipped;
+/// at most 13, all an ISBN has, kept on the stack: an NSS with more yields an empty list,
+/// which no check applies to.
+fn digits_with_index(nss: &str) -> Digits {
+    let mut digits = Digits {
+        items: [(0, 0); 13],
+        len: 0,
+    };
+    for (index, b) in nss.bytes().enumerate().filter(|&(_, b)| b != b'-') {
+        let Some(slot) = digits.items.get_mut(digits.len) else {
+            return Digits { len: 0, ..digits };
+        };
+        *slot = (index, b);
+        digits.len += 1;
+    }
+    digits
+}
+
+/// Up to 13 digits with their byte indices.
+struct Digits {
+    items: [(usize, u8); 13],
+    len: usize,
+}
+
+impl core::ops::Deref for Digits {
+    type Target = [(usize, u8)];
+
+    fn deref(&self) -> &[(usize, u8)] {
+        &self.items[..self.len]
+    }
 }
 
 fn digit_value(b: u8) -> u32 {

@@ -286,3 +286,21 @@ fn entry_rules_prefix_digit_nids() {
     assert_eq!(entry("isbn"), Some("isbn"));
     assert_eq!(entry("urn-7"), None);
 }
+
+/// `Namespace::of` is a binary search: the table must be sorted by its lower-case NIDs, and
+/// every NID found in any case.
+#[test]
+fn namespaces_are_sorted_and_found_in_any_case() {
+    let nids: Vec<&str> = super::Namespace::all().map(super::Namespace::nid).collect();
+    assert!(nids.windows(2).all(|pair| pair[0] < pair[1]), "{nids:?}");
+    for nid in &nids {
+        assert!(nid.bytes().all(|b| !b.is_ascii_uppercase()), "{nid}");
+        let upper = nid.to_ascii_uppercase();
+        assert_eq!(
+            super::Namespace::of(&upper).map(super::Namespace::nid),
+            Some(*nid)
+        );
+    }
+    assert_eq!(super::Namespace::of("3gpq"), None);
+    assert_eq!(super::Namespace::of(""), None);
+}
