@@ -178,7 +178,7 @@ fn namespace_grammars(out_dir: &Path) {
 
 /// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
 /// padded with zeros (the library computes the same to find a grammar without a string
-/// comparison; `src/namespace/grammars.rs`).
+/// comparison: `short_nid_key` in `src/urn/nid.rs`).
 fn nid_key(nid: &str) -> Option<u128> {
     let mut bytes = [0u8; 16];
     bytes
@@ -247,13 +247,14 @@ fn registry(out_dir: &Path) {
         let [nid, kind, registered, updated, reference] = fields[..] else {
             panic!("{SOURCE}:{}: expected 5 tab-separated columns", index + 1);
         };
-        let valid_nid = !nid.is_empty()
+        // At most 32 characters (RFC 8141 §2), lower case as IANA lists them.
+        let valid_nid = (1..=32).contains(&nid.len())
             && nid
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
         assert!(
             valid_nid,
-            "{SOURCE}:{}: NID {nid:?} is not lower-case letters, digits, '-'",
+            "{SOURCE}:{}: NID {nid:?} is not 1 to 32 lower-case letters, digits, '-'",
             index + 1
         );
         assert!(
@@ -312,7 +313,47 @@ fn registry(out_dir: &Path) {
         .unwrap();
     }
     writeln!(out, "];").unwrap();
+    // A perfect hash: the first seed under which every NID has a slot of its own.
+    let nids: Vec<&str> = rows.iter().map(|row| row[0]).collect();
+    let (seed, slots) = (0..100_000u64)
+        .find_map(|seed| {
+            let mut slots = vec![u8::MAX; 1 << REGISTRY_HASH_BITS];
+            for (index, nid) in nids.iter().enumerate() {
+                let slot = &mut slots[registry_slot(seed, nid)];
+                if *slot != u8::MAX {
+                    return None;
+                }
+                *slot = u8::try_from(index).expect("fewer than 255 NIDs");
+            }
+            Some((seed, slots))
+        })
+        .expect("a seed that gives every NID a slot of its own");
+    writeln!(
+        out,
+        "/// The seed of [`slot`]'s hash, under which no two registered NIDs share a slot.\n\
+         const SEED: u64 = {seed};\n\
+         /// The index in [`ENTRIES`] of the NID in each slot of the hash table; `u8::MAX` for \
+         none.\n\
+         static SLOTS: [u8; 1 << {REGISTRY_HASH_BITS}] = {slots:?};"
+    )
+    .unwrap();
     fs::write(out_dir.join("registry.rs"), out).unwrap();
+}
+
+/// The size of the registry's hash table, as a power of 2: room enough for a perfect hash
+/// of a hundred-odd NIDs to be found at once.
+const REGISTRY_HASH_BITS: u32 = 12;
+
+/// The slot of `nid` (in lower case) in the registry's hash table: FNV-1a, seeded, then
+/// Fibonacci hashing's top bits. `slot` in `src/urn/registry.rs` computes the same.
+fn registry_slot(seed: u64, nid: &str) -> usize {
+    let hash = nid
+        .bytes()
+        .fold(seed ^ 0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    // FNV-1a leaves a change in the last byte in the low bits: Fibonacci hashing brings it up.
+    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REGISTRY_HASH_BITS)) as usize
 }
 
 fn is_date(text: &str) -> bool {

@@ -166,6 +166,10 @@ pub(crate) fn push_lower_with_upper_hex(out: &mut String, text: &str) {
 }
 
 fn upper_hex_in_place(text: &mut str) {
+    // Most texts have no percent-encoding.
+    if !has_percent(text.as_bytes()) {
+        return;
+    }
     let mut from = 0;
     while let Some(found) = memchr::memchr(b'%', &text.as_bytes()[from..]) {
         let percent = from + found;
@@ -176,11 +180,28 @@ fn upper_hex_in_place(text: &mut str) {
     }
 }
 
+/// Whether `bytes` holds a `%`, asked 8 bytes at a time: the texts asked about are short (a
+/// NID, an NSS), and searches set up for long texts cost more than they save on them.
+pub(crate) fn has_percent(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    // A word holds `%` if the word XOR eight `%`s has a zero byte (Bit Twiddling Hacks'
+    // "determine if a word has a zero byte", exact as a yes/no answer).
+    let has_percent = |word: &[u8]| {
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (ONES * u64::from(b'%'));
+        word.wrapping_sub(ONES) & !word & HIGHS != 0
+    };
+    let mut words = bytes.chunks_exact(8);
+    words.any(has_percent) || words.remainder().contains(&b'%')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grammar::tag::{Rule as TagRule, TagGrammar};
     use crate::grammar::{Rule as UrnRule, UrnGrammar};
+    use alloc::vec;
+    use alloc::vec::Vec;
     use pest::Parser;
 
     /// Asserts that a grammar (`accepts`) accepts `template` with an ASCII character `c` in
@@ -213,6 +234,22 @@ mod tests {
         assert_mirrors_grammar(set, template, delimiters, |input| {
             TagGrammar::parse(entry, input).is_ok()
         });
+    }
+
+    /// A `%` is found wherever it is, in texts of every length around the 8-byte words read,
+    /// and no other byte is taken for one.
+    #[test]
+    fn has_percent_at_every_place() {
+        for length in 0..40 {
+            assert!(!has_percent(&vec![b'a'; length]), "length {length}");
+            for at in 0..length {
+                let mut text = vec![0xffu8; length];
+                text[at] = b'%';
+                assert!(has_percent(&text), "% at {at} of {length}");
+            }
+        }
+        let others: Vec<u8> = (0..=255u8).filter(|&b| b != b'%').collect();
+        assert!(!has_percent(&others));
     }
 
     #[test]

@@ -10,36 +10,47 @@
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use crate::chars::push_lower_with_upper_hex;
-use alloc::vec::Vec;
+use crate::urn::short_nid_key;
 
 /// A namespace's equivalence rule.
 pub(crate) type Rule = fn(&str, &mut String);
 
 /// The rule of namespace `nid` (compared case-insensitively), if this module has one.
 pub(crate) fn rule(nid: &str) -> Option<Rule> {
-    let rules: [(&str, Rule); 15] = [
-        ("uuid", uuid),
-        ("isbn", isbn),
-        ("issn", issn),
-        ("ietf", ietf),
-        ("nbn", nbn),
-        ("dvb", dvb),
-        ("gsma", gsma),
-        ("ieee", ieee),
-        ("isan", isan),
-        ("iso", iso),
-        ("mpeg", mpeg),
-        ("mrn", mrn),
-        ("newsml", newsml),
-        ("s1000d", s1000d),
-        ("uci", uci),
-    ];
-    rules
+    let key = short_nid_key(nid)?;
+    RULES
         .iter()
-        .find(|(listed, _)| listed.eq_ignore_ascii_case(nid))
+        .find(|&&(listed, _)| listed == key)
         .map(|&(_, rule)| rule)
+}
+
+/// Each rule by the key of its NID: fifteen comparisons of numbers find one.
+const RULES: [(u128, Rule); 15] = [
+    (key("uuid"), uuid),
+    (key("isbn"), isbn),
+    (key("issn"), issn),
+    (key("ietf"), ietf),
+    (key("nbn"), nbn),
+    (key("dvb"), dvb),
+    (key("gsma"), gsma),
+    (key("ieee"), ieee),
+    (key("isan"), isan),
+    (key("iso"), iso),
+    (key("mpeg"), mpeg),
+    (key("mrn"), mrn),
+    (key("newsml"), newsml),
+    (key("s1000d"), s1000d),
+    (key("uci"), uci),
+];
+
+const fn key(nid: &str) -> u128 {
+    match short_nid_key(nid) {
+        Some(key) => key,
+        None => panic!("a NID of 16 characters or more"),
+    }
 }
 
 /// `dvb`, RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."

@@ -4,6 +4,8 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use crate::urn::short_nid_key;
+
 /// The rules an NSS matched, each with its span.
 pub(crate) type Parts = Vec<(&'static str, Range<usize>)>;
 
@@ -31,24 +33,12 @@ fn parts(spans: &[(&'static str, Option<Range<usize>>)]) -> Parts {
         .collect()
 }
 
-/// The grammar of NID `nid` (in any case), by its key in [`KEYS`].
+/// The grammar of NID `nid` (in any case), by its key in [`KEYS`] (no NID with a grammar has
+/// 16 characters or more).
 pub(crate) fn of(nid: &str) -> Option<&'static Grammar> {
-    let key = nid_key(nid)?;
+    let key = short_nid_key(nid)?;
     let index = KEYS.binary_search_by_key(&key, |&(key, _)| key).ok()?;
     Some(&GRAMMARS[KEYS[index].1])
-}
-
-/// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
-/// padded with zeros; what build.rs sorted [`KEYS`] by. Two comparisons of numbers are all a
-/// step of the search costs. No NID with a grammar is longer.
-fn nid_key(nid: &str) -> Option<u128> {
-    let mut bytes = [0u8; 16];
-    bytes
-        .get_mut(..nid.len())
-        .filter(|_| nid.len() < 16)?
-        .copy_from_slice(nid.as_bytes());
-    bytes.make_ascii_lowercase();
-    Some(u128::from_le_bytes(bytes))
 }
 
 /// The index in [`RULES`] of rule `name`, which a failure of its grammar named.

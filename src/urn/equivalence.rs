@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::value::Urn;
-use crate::chars::{push_lower_with_upper_hex, push_with_upper_hex};
+use crate::chars::{has_percent, push_lower_with_upper_hex, push_with_upper_hex};
 use crate::namespace;
 use crate::syntax::UrnSyntax;
 
@@ -222,11 +222,13 @@ impl Equivalence {
         push_lower_with_upper_hex(&mut key, urn.nid());
         key.push(':');
         match self.rule(urn.nid()) {
-            Some(rule) => {
+            // The rule receives the NSS in normal form, copied only if it is not already.
+            Some(rule) if has_percent(nss.as_bytes()) => {
                 let mut normal = String::with_capacity(nss.len());
                 push_with_upper_hex(&mut normal, nss);
                 rule.canonicalize(&normal, &mut key);
             }
+            Some(rule) => rule.canonicalize(nss, &mut key),
             None => push_with_upper_hex(&mut key, nss),
         }
         if urn.syntax() != UrnSyntax::Rfc8141 {

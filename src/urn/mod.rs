@@ -34,5 +34,6 @@ pub(crate) use diagnose::longest_valid_prefix;
 pub use encode::encode;
 pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
 pub use lint::UrnLint;
+pub(crate) use nid::short_nid_key;
 pub use nid::{NidClass, Reservation};
 pub use value::Urn;

@@ -165,6 +165,25 @@ impl fmt::Display for NidClass {
     }
 }
 
+/// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
+/// padded with zeros. The crate's tables of NIDs (namespace grammars, equivalence rules) hold
+/// no longer one and are searched by it: a step of the search compares two numbers, not two
+/// strings ignoring case. build.rs computes the same for the grammars' table.
+pub(crate) const fn short_nid_key(nid: &str) -> Option<u128> {
+    let nid = nid.as_bytes();
+    if nid.len() >= 16 {
+        return None;
+    }
+    // Built in a register, byte by byte: most NIDs are a few bytes long.
+    let mut key = 0u128;
+    let mut i = 0;
+    while i < nid.len() {
+        key |= (nid[i].to_ascii_lowercase() as u128) << (8 * i);
+        i += 1;
+    }
+    Some(key)
+}
+
 fn strip_prefix_ignore_case<'a>(bytes: &'a [u8], prefix: &[u8]) -> Option<&'a [u8]> {
     let head = bytes.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)

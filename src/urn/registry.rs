@@ -116,10 +116,23 @@ impl Registration {
 /// assert!(registry::lookup("example-not-registered").is_none());
 /// ```
 pub fn lookup(nid: &str) -> Option<&'static Registration> {
-    ENTRIES
-        .binary_search_by(|entry| cmp_ignore_ascii_case(entry.nid, nid))
-        .ok()
-        .map(|index| &ENTRIES[index])
+    let entry = ENTRIES.get(usize::from(SLOTS[slot(nid)]))?;
+    entry.nid.eq_ignore_ascii_case(nid).then_some(entry)
+}
+
+/// The slot of `nid` in [`SLOTS`]: the top bits of its FNV-1a hash, in lower case and seeded
+/// with [`SEED`], which the build script chose so that no two registered NIDs share a slot.
+/// A lookup hashes the NID once and compares it with one entry at most.
+fn slot(nid: &str) -> usize {
+    let hash = nid
+        .bytes()
+        .fold(SEED ^ 0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte.to_ascii_lowercase())).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    // FNV-1a leaves a change in the last byte in the low bits: Fibonacci hashing brings them
+    // up to the top bits, as many as index the table (a power of two long).
+    let bits = SLOTS.len().trailing_zeros();
+    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 
 /// Every entry of the snapshot, sorted by NID.
@@ -132,13 +145,6 @@ pub fn lookup(nid: &str) -> Option<&'static Registration> {
 /// ```
 pub fn entries() -> &'static [Registration] {
     &ENTRIES
-}
-
-/// Orders `listed` (lower case) against `nid` as if `nid` were lower case too.
-fn cmp_ignore_ascii_case(listed: &str, nid: &str) -> core::cmp::Ordering {
-    listed
-        .bytes()
-        .cmp(nid.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
 impl<S: AsRef<str>> Urn<S> {
