@@ -14,11 +14,11 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use serde::Serialize;
 use urn_tag::namespace::Namespace;
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnSyntax};
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, Source};
+use crate::json::{JsonLine, Plain};
 use crate::output::{Output, Status, Written, describe};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
@@ -95,6 +95,8 @@ struct Checker<'a> {
     tally: Tally,
     /// `valid   `, painted once for all.
     valid_label: String,
+    /// The `--json` record being written, its buffer kept from line to line.
+    json: JsonLine,
 }
 
 impl Checker<'_> {
@@ -117,7 +119,9 @@ impl Checker<'_> {
         };
         if self.args.json {
             let checked = namespace.map(|namespace| namespace.is_some());
-            out.json(&valid_record(identifier, self.args.syntax.spec, checked))?;
+            let line = &mut self.json;
+            valid_record(line, identifier, self.args.syntax.spec, checked);
+            out.write_bytes(line.finish())?;
         } else {
             let (input, what, syntax) = match identifier {
                 Identifier::Urn(urn) => (urn.as_str(), "URN", urn.syntax().name()),
@@ -162,20 +166,30 @@ impl Checker<'_> {
                     matches!(problem, Problem::Parse(error)
                         if matches!(error.kind(), ParseErrorKind::Namespace(_)))
                 });
-            let record = Record::Invalid {
-                input_lossy: cut || matches!(input, Cow::Owned(_)),
-                input,
-                valid: false,
-                kind: scheme.map(Scheme::name),
-                error: ErrorRecord {
-                    index: problem.index(),
-                    message: problem.to_string(),
-                    kind: problem.code(),
-                    part: problem.part(),
-                },
-                namespace_checked,
-            };
-            out.json(&record)?;
+            let line = self.json.start().text(r#"{"input":"#).string(&input);
+            // `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or only the
+            // first bytes of an over-long line. Written only when true.
+            if cut || matches!(input, Cow::Owned(_)) {
+                line.text(r#","input_lossy":true"#);
+            }
+            line.text(r#","valid":false,"kind":"#)
+                .opt_word(scheme.map(Scheme::name))
+                .text(r#","error":{"index":"#)
+                .number(problem.index())
+                .text(r#","message":"#)
+                .string(&problem.to_string())
+                .text(r#","kind":"#)
+                .word(problem.code())
+                .text(r#","part":"#)
+                .opt_word(problem.part())
+                .text("}");
+            // With `--namespaces` and a `urn:` input only: whether a namespace grammar was
+            // applied.
+            if let Some(checked) = namespace_checked {
+                line.text(r#","namespace_checked":"#).boolean(checked);
+            }
+            line.text("}");
+            out.write_bytes(line.finish())?;
         } else {
             let (bad, dim) = (out.palette().bad, out.palette().dim);
             if cut {
@@ -229,6 +243,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         args,
         tally: Tally::default(),
         valid_label: format!("{good}valid  {good:#} "),
+        json: JsonLine::default(),
     };
     for input in &args.inputs {
         checker.check(out, verdict::arg_bytes(input))?;
@@ -265,131 +280,78 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     Ok(())
 }
 
-/// One line of `check --json`; field names and order are a published contract.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Record<'a> {
-    Urn {
-        input: &'a str,
-        valid: bool,
-        kind: &'static str,
-        spec: &'static str,
-        nid: &'a str,
-        nss: &'a str,
-        #[serde(flatten)]
-        components: Components<'a>,
-        nid_class: &'static str,
-        registered: bool,
-        normalized: String,
-        equivalence_key: String,
-        /// With `--namespaces` only: whether a namespace grammar was applied.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        namespace_checked: Option<bool>,
-    },
-    Tag {
-        input: &'a str,
-        valid: bool,
-        kind: &'static str,
-        authority: &'a str,
-        authority_kind: &'static str,
-        date: String,
-        date_as_written: &'a str,
-        specific: &'a str,
-        fragment: Option<&'a str>,
-    },
-    Invalid {
-        input: Cow<'a, str>,
-        /// `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or only the first
-        /// bytes of an over-long line. Written only when true.
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        input_lossy: bool,
-        valid: bool,
-        kind: Option<&'static str>,
-        error: ErrorRecord,
-        /// With `--namespaces` and a `urn:` input only: whether a namespace grammar was
-        /// applied.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        namespace_checked: Option<bool>,
-    },
-}
-
-/// RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Components<'a> {
-    Rfc8141 {
-        r_component: Option<&'a str>,
-        q_component: Option<&'a str>,
-        f_component: Option<&'a str>,
-    },
-    Rfc2141bis {
-        query: Option<&'a str>,
-        fragment: Option<&'a str>,
-    },
-}
-
-#[derive(Serialize)]
-struct ErrorRecord {
-    index: u64,
-    message: String,
-    kind: &'static str,
-    part: Option<&'static str>,
-}
-
-/// The record of a valid identifier; `namespace_checked` is `None` without `--namespaces`.
-fn valid_record<'a>(
-    identifier: &'a Identifier<&str>,
+/// Writes the `check --json` record of a valid identifier; `namespace_checked` is `None`
+/// without `--namespaces`. Field names and order are a published contract.
+fn valid_record(
+    line: &mut JsonLine,
+    identifier: &Identifier<&str>,
     spec: UrnSyntax,
     namespace_checked: Option<bool>,
-) -> Record<'a> {
+) {
     match identifier {
-        Identifier::Urn(urn) => urn_record(urn, spec, namespace_checked),
-        Identifier::Tag(tag) => tag_record(tag),
+        Identifier::Urn(urn) => urn_record(line, urn, spec, namespace_checked),
+        Identifier::Tag(tag) => tag_record(line, tag),
     }
 }
 
-fn urn_record<'a>(
-    urn: &'a Urn<&str>,
-    spec: UrnSyntax,
-    namespace_checked: Option<bool>,
-) -> Record<'a> {
-    Record::Urn {
-        input: urn.as_str(),
-        valid: true,
-        kind: "urn",
-        spec: spec.name(),
-        nid: urn.nid(),
-        nss: urn.nss(),
-        components: match spec {
-            UrnSyntax::Rfc2141bis => Components::Rfc2141bis {
-                query: urn.query(),
-                fragment: urn.fragment(),
-            },
-            _ => Components::Rfc8141 {
-                r_component: urn.r_component(),
-                q_component: urn.q_component(),
-                f_component: urn.f_component(),
-            },
-        },
-        nid_class: urn.nid_class().name(),
-        registered: urn.registration().is_some(),
-        normalized: urn.normalized().into_string(),
-        equivalence_key: urn.equivalence_key().into_string(),
-        namespace_checked,
+fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Option<bool>) {
+    let plain = Plain::new(urn.as_str());
+    line.start()
+        .text(r#"{"input":"#)
+        .part(&plain, urn.as_str())
+        .text(r#","valid":true,"kind":"urn","spec":"#)
+        .word(spec.name())
+        .text(r#","nid":"#)
+        .part(&plain, urn.nid())
+        .text(r#","nss":"#)
+        .part(&plain, urn.nss());
+    // RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
+    match spec {
+        UrnSyntax::Rfc2141bis => line
+            .text(r#","query":"#)
+            .opt_part(&plain, urn.query())
+            .text(r#","fragment":"#)
+            .opt_part(&plain, urn.fragment()),
+        _ => line
+            .text(r#","r_component":"#)
+            .opt_part(&plain, urn.r_component())
+            .text(r#","q_component":"#)
+            .opt_part(&plain, urn.q_component())
+            .text(r#","f_component":"#)
+            .opt_part(&plain, urn.f_component()),
+    };
+    line.text(r#","nid_class":"#)
+        .word(urn.nid_class().name())
+        .text(r#","registered":"#)
+        .boolean(urn.registration().is_some())
+        .text(r#","normalized":"#)
+        .string(urn.normalized().as_str())
+        .text(r#","equivalence_key":"#)
+        .string(urn.equivalence_key().as_str());
+    // With `--namespaces` only: whether a namespace grammar was applied.
+    if let Some(checked) = checked {
+        line.text(r#","namespace_checked":"#).boolean(checked);
     }
+    line.text("}");
 }
 
-fn tag_record<'a>(tag: &'a TagUri<&str>) -> Record<'a> {
-    Record::Tag {
-        input: tag.as_str(),
-        valid: true,
-        kind: "tag",
-        authority: tag.authority(),
+fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
+    let plain = Plain::new(tag.as_str());
+    line.start()
+        .text(r#"{"input":"#)
+        .part(&plain, tag.as_str())
+        .text(r#","valid":true,"kind":"tag","authority":"#)
+        .part(&plain, tag.authority())
         // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
-        authority_kind: tag.authority_kind().name(),
-        date: tag.date().to_string(),
-        date_as_written: tag.date_as_written(),
-        specific: tag.specific(),
-        fragment: tag.fragment(),
-    }
+        .text(r#","authority_kind":"#)
+        .word(tag.authority_kind().name())
+        .text(r#","date":"#)
+        .string(&tag.date().to_string())
+        .text(r#","date_as_written":"#)
+        .part(&plain, tag.date_as_written())
+        .text(r#","specific":"#)
+        .part(&plain, tag.specific())
+        .text(r#","fragment":"#)
+        .opt_part(&plain, tag.fragment())
+        .text("}");
 }

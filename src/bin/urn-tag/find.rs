@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
 use urn_tag::find::Finder;
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Piece, Source};
+use crate::json::JsonLine;
 use crate::output::{Output, Status, Written, describe};
 use crate::syntax_args::SyntaxArgs;
 
@@ -45,15 +45,6 @@ pub struct Args {
     file: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
-struct Match<'a> {
-    line: u64,
-    column: u64,
-    offset: u64,
-    kind: &'static str,
-    text: &'a str,
-}
-
 /// Where the search is: the line, and the characters before the current piece on it.
 #[derive(Default)]
 struct Position {
@@ -61,6 +52,14 @@ struct Position {
     /// Characters of the line before the current piece (an invalid UTF-8 sequence counts as
     /// one, the U+FFFD it would be shown as).
     column_base: u64,
+}
+
+/// How each match is written.
+enum Format {
+    /// `LINE:COLUMN: TEXT`.
+    Text,
+    /// A JSON object, its buffer kept from match to match.
+    Json(JsonLine),
 }
 
 /// Prints each match; exits 0 if something was found, 1 if nothing was (like grep), 2 if the
@@ -80,9 +79,14 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         Err(error) => return unreadable(out, error),
     };
     let mut at = Position::default();
+    let mut format = if args.json {
+        Format::Json(JsonLine::default())
+    } else {
+        Format::Text
+    };
     loop {
         match pieces.next_piece() {
-            Ok(Some(piece)) => search(&finder, &piece, &mut at, args.json, out)?,
+            Ok(Some(piece)) => search(&finder, &piece, &mut at, &mut format, out)?,
             Ok(None) => return Ok(()),
             Err(error) => return unreadable(out, error),
         }
@@ -99,7 +103,7 @@ fn search(
     finder: &Finder,
     piece: &Piece<'_>,
     at: &mut Position,
-    json: bool,
+    format: &mut Format,
     out: &mut Output,
 ) -> Written {
     if piece.starts_line {
@@ -117,17 +121,25 @@ fn search(
             if out.status() == Status::No {
                 out.set_status(Status::Yes);
             }
-            let record = Match {
-                line: at.line,
-                column: at.column_base + 1,
-                offset: piece.offset + (run_start + range.start) as u64,
-                kind: found.value().scheme().name(),
-                text: &text[range],
-            };
-            if json {
-                out.json(&record)?;
-            } else {
-                writeln!(out, "{}:{}: {}", record.line, record.column, record.text)?;
+            let column = at.column_base + 1;
+            match format {
+                Format::Text => writeln!(out, "{}:{column}: {}", at.line, &text[range])?,
+                Format::Json(line) => {
+                    let offset = piece.offset + (run_start + range.start) as u64;
+                    line.start()
+                        .text(r#"{"line":"#)
+                        .number(at.line)
+                        .text(r#","column":"#)
+                        .number(column)
+                        .text(r#","offset":"#)
+                        .number(offset)
+                        .text(r#","kind":"#)
+                        .word(found.value().scheme().name())
+                        .text(r#","text":"#)
+                        .string(&text[range])
+                        .text("}");
+                    out.write_bytes(line.finish())?;
+                }
             }
             out.answered()?;
         }

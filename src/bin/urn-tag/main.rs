@@ -7,6 +7,7 @@ mod find;
 #[cfg(feature = "grammar-tools")]
 mod grammar;
 mod input;
+mod json;
 mod mint;
 mod normalize;
 mod output;

@@ -138,12 +138,6 @@ impl Output {
             .map_err(on_stdout)
     }
 
-    /// Writes `value` as one line of JSON to standard output.
-    pub fn json(&mut self, value: &impl serde::Serialize) -> Written {
-        serde_json::to_writer(&mut self.stdout, value).map_err(|error| on_stdout(error.into()))?;
-        self.stdout.write_all(b"\n").map_err(on_stdout)
-    }
-
     /// One answer is complete: on a terminal, show it now.
     pub fn answered(&mut self) -> Written {
         if self.flush_each_answer {

@@ -1,0 +1,308 @@
+//! JSON Lines records, written piece by piece into one reusable buffer.
+//!
+//! `check --json` writes a record for every line of inputs that run to millions of lines; a
+//! record is a flat object of strings, numbers, booleans and nulls, and its fields and their
+//! order are a published contract. So each record is written as its JSON text reads: the
+//! program's own text (braces, names, commas) as it is, then each value. That costs a
+//! fraction of a general serializer; and a valid identifier is checked once for characters
+//! JSON escapes (it never has any), its parts then copied as they are.
+
+/// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
+#[derive(Debug, Default)]
+pub struct JsonLine {
+    buffer: Vec<u8>,
+}
+
+impl JsonLine {
+    /// Starts a new line, forgetting the previous one (but keeping its buffer).
+    pub fn start(&mut self) -> &mut Self {
+        self.buffer.clear();
+        self
+    }
+
+    /// Adds JSON text of this program's own (`{"input":`, `,"valid":true`), as it is.
+    #[inline(always)]
+    pub fn text(&mut self, json: &'static str) -> &mut Self {
+        self.buffer.extend_from_slice(json.as_bytes());
+        self
+    }
+
+    /// Adds `value` as a JSON string.
+    #[inline(always)]
+    pub fn string(&mut self, value: &str) -> &mut Self {
+        push_string(&mut self.buffer, value);
+        self
+    }
+
+    /// Adds a word of this program's own (a kind, a syntax's name), which has nothing to
+    /// escape, as a JSON string.
+    #[inline(always)]
+    pub fn word(&mut self, word: &'static str) -> &mut Self {
+        debug_assert!(next_to_escape(word.as_bytes()).is_none(), "{word:?}");
+        self.quoted(word)
+    }
+
+    /// Adds [`JsonLine::word`], or `null` for `None`.
+    #[inline(always)]
+    pub fn opt_word(&mut self, word: Option<&'static str>) -> &mut Self {
+        match word {
+            Some(word) => self.word(word),
+            None => self.text("null"),
+        }
+    }
+
+    /// Adds `part` as a JSON string, copied as it is if it lies within the text `plain`
+    /// checked.
+    #[inline(always)]
+    pub fn part(&mut self, plain: &Plain<'_>, part: &str) -> &mut Self {
+        if plain.holds(part) {
+            self.quoted(part)
+        } else {
+            self.string(part)
+        }
+    }
+
+    /// Adds [`JsonLine::part`], or `null` for `None`.
+    #[inline(always)]
+    pub fn opt_part(&mut self, plain: &Plain<'_>, part: Option<&str>) -> &mut Self {
+        match part {
+            Some(part) => self.part(plain, part),
+            None => self.text("null"),
+        }
+    }
+
+    /// Adds `true` or `false`.
+    #[inline(always)]
+    pub fn boolean(&mut self, value: bool) -> &mut Self {
+        self.text(if value { "true" } else { "false" })
+    }
+
+    /// Adds `value` as a JSON number.
+    pub fn number(&mut self, value: u64) -> &mut Self {
+        // Written backwards from the last digit into a buffer as wide as u64::MAX.
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        let mut rest = value;
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.buffer.extend_from_slice(&digits[start..]);
+        self
+    }
+
+    /// Ends the line and gives it.
+    pub fn finish(&mut self) -> &[u8] {
+        self.buffer.push(b'\n');
+        &self.buffer
+    }
+
+    /// Adds `text`, which has nothing to escape, between quotes.
+    #[inline(always)]
+    fn quoted(&mut self, text: &str) -> &mut Self {
+        self.buffer.push(b'"');
+        self.buffer.extend_from_slice(text.as_bytes());
+        self.buffer.push(b'"');
+        self
+    }
+}
+
+/// A text checked once for characters JSON escapes: when it has none, neither has any part of
+/// it, and [`JsonLine::part`] copies its parts as they are.
+#[derive(Debug)]
+pub struct Plain<'a> {
+    /// The text, or `""` if it has something to escape.
+    checked: &'a str,
+}
+
+impl<'a> Plain<'a> {
+    pub fn new(text: &'a str) -> Plain<'a> {
+        let checked = if next_to_escape(text.as_bytes()).is_none() {
+            text
+        } else {
+            ""
+        };
+        Plain { checked }
+    }
+
+    /// Whether `part` lies within the checked text (and so has nothing to escape): compared by
+    /// address, as `part` is a slice of it.
+    fn holds(&self, part: &str) -> bool {
+        let whole = self.checked.as_bytes().as_ptr_range();
+        let part = part.as_bytes().as_ptr_range();
+        whole.start <= part.start && part.end <= whole.end
+    }
+}
+
+/// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, ...
+/// or `\u00XX`, everything else (all of Unicode) as it is, as `serde_json` writes it.
+fn push_string(buffer: &mut Vec<u8>, text: &str) {
+    buffer.push(b'"');
+    let bytes = text.as_bytes();
+    let mut copied = 0;
+    while let Some(found) = next_to_escape(&bytes[copied..]) {
+        let at = copied + found;
+        buffer.extend_from_slice(&bytes[copied..at]);
+        copied = at + 1;
+        let escape: &[u8] = match bytes[at] {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            control => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let (high, low) = (
+                    HEX[usize::from(control >> 4)],
+                    HEX[usize::from(control & 0xf)],
+                );
+                buffer.extend_from_slice(&[b'\\', b'u', b'0', b'0', high, low]);
+                continue;
+            }
+        };
+        buffer.extend_from_slice(escape);
+    }
+    buffer.extend_from_slice(&bytes[copied..]);
+    buffer.push(b'"');
+}
+
+/// Where the first byte JSON must escape is in `bytes`, if anywhere.
+///
+/// Most strings written have none, so the question asked first is whether there is any, 8
+/// bytes at a time; the byte is looked for only in a string that holds one.
+fn next_to_escape(bytes: &[u8]) -> Option<usize> {
+    let must_escape = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\';
+    let any = if bytes.len() < 8 {
+        bytes.iter().any(|&byte| must_escape(byte))
+    } else {
+        let word_at = |at: usize| {
+            let word: [u8; 8] = bytes[at..at + 8].try_into().expect("8 bytes");
+            word_must_escape(u64::from_le_bytes(word))
+        };
+        // Whole words, then the last 8 bytes (overlapping the last whole word).
+        (0..bytes.len() / 8).any(|word| word_at(word * 8)) || word_at(bytes.len() - 8)
+    };
+    if any {
+        bytes.iter().position(|&byte| must_escape(byte))
+    } else {
+        None
+    }
+}
+
+/// Whether one of the 8 bytes of `word` is below 0x20, `"` or `\`: the "has a byte less than"
+/// and "has a zero byte" tests of Sean Eron Anderson's Bit Twiddling Hacks, exact as yes/no
+/// answers.
+fn word_must_escape(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    let has_below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS != 0;
+    has_below_space
+        || has_zero(word ^ (ONES * u64::from(b'"')))
+        || has_zero(word ^ (ONES * u64::from(b'\\')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn assert_written(build: impl FnOnce(&mut JsonLine), expected: &str) {
+        let mut line = JsonLine::default();
+        line.start();
+        build(&mut line);
+        assert_eq!(String::from_utf8_lossy(line.finish()), expected);
+    }
+
+    #[test]
+    fn pieces_in_the_order_written() {
+        assert_written(
+            |line| {
+                line.text(r#"{"input":"#)
+                    .string("urn:example:a")
+                    .text(r#","fragment":"#)
+                    .opt_word(None)
+                    .text(r#","index":"#)
+                    .number(0)
+                    .text(r#","max":"#)
+                    .number(u64::MAX)
+                    .text(r#","error":{"kind":"#)
+                    .word("x")
+                    .text(r#","part":"#)
+                    .opt_word(Some("nss"))
+                    .text(r#","lossy":"#)
+                    .boolean(false)
+                    .text("}}");
+            },
+            concat!(
+                r#"{"input":"urn:example:a","fragment":null,"index":0,"#,
+                r#""max":18446744073709551615,"error":{"kind":"x","part":"nss","lossy":false}}"#,
+                "\n"
+            ),
+        );
+    }
+
+    /// Parts of a checked text are copied; anything else, or a part of a text with something to
+    /// escape, is escaped.
+    #[test]
+    fn parts_of_plain_text_copied_others_escaped() {
+        let text = "urn:example:a";
+        let plain = Plain::new(text);
+        let quoted = "a\"b";
+        let not_plain = Plain::new(quoted);
+        assert_written(
+            |line| {
+                line.part(&plain, &text[4..11])
+                    .part(&plain, "x\"")
+                    .opt_part(&plain, None)
+                    .part(&not_plain, &quoted[..2]);
+            },
+            "\"example\"\"x\\\"\"null\"a\\\"\"\n",
+        );
+    }
+
+    /// The scan finds a byte to escape wherever it is, in strings of every length around the
+    /// 8-byte words it reads.
+    #[test]
+    fn every_byte_to_escape_found_at_every_place() {
+        for length in 0..40 {
+            assert_eq!(next_to_escape(&vec![b'a'; length]), None, "length {length}");
+            for at in 0..length {
+                for byte in (0u8..0x20).chain([b'"', b'\\']) {
+                    let mut text = vec![0xffu8; length];
+                    text[at] = byte;
+                    assert_eq!(
+                        next_to_escape(&text),
+                        Some(at),
+                        "{byte:#x} at {at} of {length}"
+                    );
+                }
+            }
+        }
+        let harmless: Vec<u8> = (0x20u8..=0xff)
+            .filter(|&b| b != b'"' && b != b'\\')
+            .collect();
+        assert_eq!(next_to_escape(&harmless), None);
+    }
+
+    /// Every character `serde_json` escapes is escaped the same way here.
+    #[test]
+    fn strings_escaped_as_serde_json_escapes_them() {
+        let text: String = (0u8..0x80)
+            .map(char::from)
+            .chain(['é', '\u{fffd}', '😀'])
+            .collect();
+        assert_written(
+            |line| {
+                line.string(&text);
+            },
+            &format!("{}\n", serde_json::to_string(&text).unwrap()),
+        );
+    }
+}
