@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::value::Urn;
-use crate::chars::{has_percent, push_lower_with_upper_hex, push_with_upper_hex};
+use crate::chars::{has_percent, push_with_upper_hex};
 use crate::namespace;
 use crate::syntax::UrnSyntax;
 
@@ -219,7 +219,7 @@ impl Equivalence {
         let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
         key.push_str("urn:");
-        push_lower_with_upper_hex(&mut key, urn.nid());
+        push_lower(&mut key, urn.nid());
         key.push(':');
         match self.rule(urn.nid()) {
             // The rule receives the NSS in normal form, copied only if it is not already.
@@ -322,7 +322,7 @@ impl<S: AsRef<str>> Urn<S> {
         let text = self.as_str();
         let mut normal = String::with_capacity(text.len());
         normal.push_str("urn:");
-        push_lower_with_upper_hex(&mut normal, self.nid());
+        push_lower(&mut normal, self.nid());
         push_with_upper_hex(&mut normal, &text[self.offsets.nid_end..]);
         // Case changes move no byte, so the offsets still hold.
         Urn {
@@ -361,6 +361,14 @@ impl<S: AsRef<str>> Urn<S> {
     pub fn equivalent<T: AsRef<str>>(&self, other: &Urn<T>) -> bool {
         STANDARD.equivalent(self, other)
     }
+}
+
+/// Appends a NID in lower case: the grammars allow only letters, digits and hyphens in it, so
+/// there is no percent-encoding whose case to keep.
+fn push_lower(out: &mut String, nid: &str) {
+    let start = out.len();
+    out.push_str(nid);
+    out[start..].make_ascii_lowercase();
 }
 
 #[cfg(test)]
