@@ -18,7 +18,7 @@ use urn_tag::namespace::Namespace;
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnSyntax};
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, Source};
-use crate::json::{JsonLine, Plain};
+use crate::json::JsonLine;
 use crate::output::{Output, Status, Written, describe};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
@@ -295,39 +295,38 @@ fn valid_record(
 }
 
 fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Option<bool>) {
-    let plain = Plain::new(urn.as_str());
     line.start()
         .text(r#"{"input":"#)
-        .part(&plain, urn.as_str())
+        .identifier(urn.as_str())
         .text(r#","valid":true,"kind":"urn","spec":"#)
         .word(spec.name())
         .text(r#","nid":"#)
-        .part(&plain, urn.nid())
+        .identifier(urn.nid())
         .text(r#","nss":"#)
-        .part(&plain, urn.nss());
+        .identifier(urn.nss());
     // RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
     match spec {
         UrnSyntax::Rfc2141bis => line
             .text(r#","query":"#)
-            .opt_part(&plain, urn.query())
+            .opt_identifier(urn.query())
             .text(r#","fragment":"#)
-            .opt_part(&plain, urn.fragment()),
+            .opt_identifier(urn.fragment()),
         _ => line
             .text(r#","r_component":"#)
-            .opt_part(&plain, urn.r_component())
+            .opt_identifier(urn.r_component())
             .text(r#","q_component":"#)
-            .opt_part(&plain, urn.q_component())
+            .opt_identifier(urn.q_component())
             .text(r#","f_component":"#)
-            .opt_part(&plain, urn.f_component()),
+            .opt_identifier(urn.f_component()),
     };
     line.text(r#","nid_class":"#)
         .word(urn.nid_class().name())
         .text(r#","registered":"#)
         .boolean(urn.registration().is_some())
         .text(r#","normalized":"#)
-        .string(urn.normalized().as_str())
+        .identifier(urn.normalized().as_str())
         .text(r#","equivalence_key":"#)
-        .string(urn.equivalence_key().as_str());
+        .identifier(urn.equivalence_key().as_str());
     // With `--namespaces` only: whether a namespace grammar was applied.
     if let Some(checked) = checked {
         line.text(r#","namespace_checked":"#).boolean(checked);
@@ -336,22 +335,21 @@ fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Op
 }
 
 fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
-    let plain = Plain::new(tag.as_str());
     line.start()
         .text(r#"{"input":"#)
-        .part(&plain, tag.as_str())
+        .identifier(tag.as_str())
         .text(r#","valid":true,"kind":"tag","authority":"#)
-        .part(&plain, tag.authority())
+        .identifier(tag.authority())
         // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
         .text(r#","authority_kind":"#)
         .word(tag.authority_kind().name())
         .text(r#","date":"#)
-        .string(&tag.date().to_string())
+        .identifier(&tag.date().to_string())
         .text(r#","date_as_written":"#)
-        .part(&plain, tag.date_as_written())
+        .identifier(tag.date_as_written())
         .text(r#","specific":"#)
-        .part(&plain, tag.specific())
+        .identifier(tag.specific())
         .text(r#","fragment":"#)
-        .opt_part(&plain, tag.fragment())
+        .opt_identifier(tag.fragment())
         .text("}");
 }

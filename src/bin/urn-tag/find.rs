@@ -136,7 +136,7 @@ fn search(
                         .text(r#","kind":"#)
                         .word(found.value().scheme().name())
                         .text(r#","text":"#)
-                        .string(&text[range])
+                        .identifier(&text[range])
                         .text("}");
                     out.write_bytes(line.finish())?;
                 }

@@ -4,8 +4,8 @@
 //! record is a flat object of strings, numbers, booleans and nulls, and its fields and their
 //! order are a published contract. So each record is written as its JSON text reads: the
 //! program's own text (braces, names, commas) as it is, then each value. That costs a
-//! fraction of a general serializer; and a valid identifier is checked once for characters
-//! JSON escapes (it never has any), its parts then copied as they are.
+//! fraction of a general serializer; and the text of a valid identifier, which never holds a
+//! character JSON escapes, is copied as it is.
 
 /// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
 #[derive(Debug, Default)]
@@ -51,22 +51,26 @@ impl JsonLine {
         }
     }
 
-    /// Adds `part` as a JSON string, copied as it is if it lies within the text `plain`
-    /// checked.
+    /// Adds text of a valid URN or tag URI (the whole, a part, or its normal form or
+    /// equivalence key) as a JSON string, copied as it is.
+    ///
+    /// Such text never holds a character JSON escapes: every grammar of `urn.pest` and
+    /// `tag.pest` admits only printable ASCII other than `"` and `\` (RFC 3986's unreserved
+    /// characters, sub-delimiters, `:`, `@`, `/`, `?`, and `%` before two hexadecimal digits;
+    /// RFC 2141's URN characters are a subset), and normal forms and keys only change the case
+    /// of letters or rewrite an NSS with its own characters and digits. `tests` pins this on
+    /// every syntax; debug builds check each text.
     #[inline(always)]
-    pub fn part(&mut self, plain: &Plain<'_>, part: &str) -> &mut Self {
-        if plain.holds(part) {
-            self.quoted(part)
-        } else {
-            self.string(part)
-        }
+    pub fn identifier(&mut self, text: &str) -> &mut Self {
+        debug_assert!(next_to_escape(text.as_bytes()).is_none(), "{text:?}");
+        self.quoted(text)
     }
 
-    /// Adds [`JsonLine::part`], or `null` for `None`.
+    /// Adds [`JsonLine::identifier`], or `null` for `None`.
     #[inline(always)]
-    pub fn opt_part(&mut self, plain: &Plain<'_>, part: Option<&str>) -> &mut Self {
-        match part {
-            Some(part) => self.part(plain, part),
+    pub fn opt_identifier(&mut self, text: Option<&str>) -> &mut Self {
+        match text {
+            Some(text) => self.identifier(text),
             None => self.text("null"),
         }
     }
@@ -108,33 +112,6 @@ impl JsonLine {
         self.buffer.extend_from_slice(text.as_bytes());
         self.buffer.push(b'"');
         self
-    }
-}
-
-/// A text checked once for characters JSON escapes: when it has none, neither has any part of
-/// it, and [`JsonLine::part`] copies its parts as they are.
-#[derive(Debug)]
-pub struct Plain<'a> {
-    /// The text, or `""` if it has something to escape.
-    checked: &'a str,
-}
-
-impl<'a> Plain<'a> {
-    pub fn new(text: &'a str) -> Plain<'a> {
-        let checked = if next_to_escape(text.as_bytes()).is_none() {
-            text
-        } else {
-            ""
-        };
-        Plain { checked }
-    }
-
-    /// Whether `part` lies within the checked text (and so has nothing to escape): compared by
-    /// address, as `part` is a slice of it.
-    fn holds(&self, part: &str) -> bool {
-        let whole = self.checked.as_bytes().as_ptr_range();
-        let part = part.as_bytes().as_ptr_range();
-        whole.start <= part.start && part.end <= whole.end
     }
 }
 
@@ -248,23 +225,55 @@ mod tests {
         );
     }
 
-    /// Parts of a checked text are copied; anything else, or a part of a text with something to
-    /// escape, is escaped.
+    /// No valid identifier, under any syntax, holds a byte JSON escapes, in any of its parts:
+    /// what [`JsonLine::identifier`] relies on.
     #[test]
-    fn parts_of_plain_text_copied_others_escaped() {
-        let text = "urn:example:a";
-        let plain = Plain::new(text);
-        let quoted = "a\"b";
-        let not_plain = Plain::new(quoted);
-        assert_written(
-            |line| {
-                line.part(&plain, &text[4..11])
-                    .part(&plain, "x\"")
-                    .opt_part(&plain, None)
-                    .part(&not_plain, &quoted[..2]);
-            },
-            "\"example\"\"x\\\"\"null\"a\\\"\"\n",
-        );
+    fn no_valid_identifier_holds_a_byte_to_escape() {
+        use urn_tag::{Identifier, Syntax, TagSyntax, UrnSyntax};
+        let places = [
+            "urn:{}x:a",
+            "urn:x{}:a",
+            "urn:ex:{}",
+            "urn:ex:a{}",
+            "urn:ex:a/{}",
+            "urn:ex:a?{}",
+            "urn:ex:a?+{}",
+            "urn:ex:a?=q{}",
+            "urn:ex:a#{}",
+            "urn:ex:a?#{}",
+            "tag:{}a.b,2000:x",
+            "tag:a{}@b.c,2000:x",
+            "tag:a.b,2000:{}",
+            "tag:a.b,2000:x?{}",
+            "tag:a.b,2000:x#{}",
+        ];
+        let mut checked = 0;
+        for byte in (0u8..0x20).chain([b'"', b'\\', 0x7f]) {
+            let byte = char::from(byte).to_string();
+            for place in places {
+                let input = place.replace("{}", &byte);
+                for urn in UrnSyntax::ALL {
+                    for tag in TagSyntax::ALL {
+                        let syntax = Syntax::new().with_urn(urn).with_tag(tag);
+                        let parsed = Identifier::parse_with(&input, syntax);
+                        assert!(parsed.is_err(), "{input:?} under {urn} and {tag}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 35 * 15 * 9);
+        // Each place can hold a character: a byte there is refused for what it is.
+        for place in places {
+            let input = place.replace("{}", "a");
+            let accepted = UrnSyntax::ALL.iter().any(|&urn| {
+                TagSyntax::ALL.iter().any(|&tag| {
+                    let syntax = Syntax::new().with_urn(urn).with_tag(tag);
+                    Identifier::parse_with(&input, syntax).is_ok()
+                })
+            });
+            assert!(accepted, "{input:?}");
+        }
     }
 
     /// The scan finds a byte to escape wherever it is, in strings of every length around the
