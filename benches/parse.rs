@@ -1,7 +1,8 @@
 //! Parse time of URNs and tag URIs, for this crate and its peers side by side in the same run:
 //!
 //! * urn-tag `Urn::parse` (an owned value: one copy of the text) and `Urn::parse_borrowed`
-//!   (no copy), through the recognizers compiled from `urn.pest`;
+//!   (no copy), through the recognizers compiled from `urn.pest`, and `parse_borrowed`
+//!   followed by `check_namespace` (the namespace grammars of `namespaces/`);
 //! * the pest-derived parser of the same `urn.pest` (the reference the compiled recognizers
 //!   are proven equal to), reading the same offsets off its pairs;
 //! * the `urn` (0.7) and `urn-rs` (0.9) crates, `UrnSlice::try_from` (borrowed, their fastest);
@@ -71,6 +72,17 @@ fn urn_group<S: AsRef<str>>(c: &mut Criterion, name: &str, corpus: &[S]) {
         b.iter(|| {
             for input in corpus {
                 let _ = black_box(urn_tag::Urn::parse_borrowed(black_box(input.as_ref())));
+            }
+        })
+    });
+    // What `check --namespaces` adds: the namespace grammar and prose rules of each URN that
+    // parses, to be held to at most twice the cost of parsing alone.
+    group.bench_function("urn-tag Urn::parse_borrowed + check_namespace", |b| {
+        b.iter(|| {
+            for input in corpus {
+                if let Ok(urn) = urn_tag::Urn::parse_borrowed(black_box(input.as_ref())) {
+                    black_box(urn.check_namespace());
+                }
             }
         })
     });
