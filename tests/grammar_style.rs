@@ -1,7 +1,7 @@
-//! Style gates for every `.pest` file at the repository root (see docs/grammar-review.md):
-//! each rule names its RFC section in the `///` lines before it (or says that the crate added
-//! it), comments point at source files that exist rather than at private functions, and the
-//! file is formatted.
+//! Style gates for every `.pest` file at the repository root and in `namespaces/` (see
+//! docs/grammar-review.md): each rule names its RFC section (or the registration document and
+//! section) in the `///` lines before it, or says that the crate added it; comments point at
+//! source files that exist rather than at private functions; and the file is formatted.
 //!
 //! The formatting check stands in for pest_fmt, which cannot be a dependency here: it turns on
 //! pest_derive's `std` feature, and the library is `no_std`. Its layout is the one pest_fmt
@@ -12,17 +12,18 @@ use pest::iterators::Pair;
 use pest_meta::parser::{self, Rule};
 use regex::Regex;
 
-/// The `.pest` files at the repository root, with their text.
-fn grammar_files() -> Vec<(String, String)> {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut files: Vec<(String, String)> = std::fs::read_dir(root)
-        .expect("repository root")
+/// The `.pest` files in `dir` (relative to the repository root), with their paths from the
+/// root and their text.
+fn grammar_files_in(dir: &str) -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<(String, String)> = std::fs::read_dir(root.join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|entry| entry.expect("directory entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "pest"))
         .map(|path| {
             let name = path
-                .file_name()
-                .expect("name")
+                .strip_prefix(root)
+                .expect("under the root")
                 .to_string_lossy()
                 .into_owned();
             let text = std::fs::read_to_string(&path).expect("grammar file");
@@ -30,8 +31,32 @@ fn grammar_files() -> Vec<(String, String)> {
         })
         .collect();
     files.sort();
-    assert!(files.iter().any(|(name, _)| name == "urn.pest"));
     files
+}
+
+/// The `.pest` files at the repository root and the namespace grammars of `namespaces/`.
+fn grammar_files() -> Vec<(String, String)> {
+    let mut files = grammar_files_in(".");
+    assert!(files.iter().any(|(name, _)| name == "urn.pest"));
+    let namespaces = grammar_files_in("namespaces");
+    assert!(
+        namespaces.len() >= 20,
+        "{} namespace grammars",
+        namespaces.len()
+    );
+    files.extend(namespaces);
+    files
+}
+
+/// A namespace grammar's entry rule: its NID, with `nid_` before a NID that starts with a
+/// digit; `None` for a file at the root.
+fn namespace_entry(file: &str) -> Option<String> {
+    let nid = file.strip_prefix("namespaces/")?.strip_suffix(".pest")?;
+    Some(if nid.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("nid_{nid}")
+    } else {
+        nid.to_owned()
+    })
 }
 
 /// The rules of a grammar file, each with its `///` lines.
@@ -58,10 +83,17 @@ const ADDED: &str = "Added by urn-tag: ";
 fn every_rule_names_its_rfc_section_first() {
     // "RFC 8141 §2.3.1", "RFC 5234 Appendix B.1", "draft-ietf-urnbis-rfc2141bis-urn-01
     // Appendix B", "RFC 4151 §2.1", "RFC 4151 erratum 1485", each followed by ":" (then the
-    // ABNF or a comment); or the marker of a rule the crate added.
-    let section = Regex::new(
-        r"^((RFC [0-9]{4}|draft-ietf-[a-z0-9-]+-[0-9]{2}) (§[0-9]+(\.[0-9]+)*|Appendix [A-Z](\.[0-9]+)*|erratum [0-9]+)\b[^:]*:|Added by urn-tag: )",
-    )
+    // ABNF or a comment); for the namespace registrations that are not RFCs, an IANA
+    // registration template and the section of it ("IANA registration template for urn:mrn,
+    // version 2, "Syntax":") or the production of the standard a registration names ("XML
+    // 1.0 production [13] (...):"); or the marker of a rule the crate added.
+    let section = Regex::new(concat!(
+        r"^((RFC [0-9]{4}|draft-ietf-[a-z0-9-]+-[0-9]{2}) ",
+        r"(§[0-9]+(\.[0-9]+)*|Appendix [A-Z](\.[0-9]+)*|erratum [0-9]+)\b[^:]*:",
+        r#"|IANA registration template for urn:[a-z0-9-]+, version [0-9]+(\.[0-9]+)?, "[A-Za-z ]+"[^:]*:"#,
+        r"|XML 1\.0 production \[[0-9]+\][^:]*:",
+        r"|Added by urn-tag: )",
+    ))
     .expect("regex");
     let mut failures = Vec::new();
     for (file, text) in grammar_files() {
@@ -72,7 +104,8 @@ fn every_rule_names_its_rfc_section_first() {
                 Some(first) if section.is_match(first) => {}
                 Some(first) => failures.push(format!(
                     "{file}:{line}: {name}: the first /// line starts neither with an RFC \
-                     section and a colon nor with {ADDED:?}: {first:?}"
+                     section (or a registration's document and section) and a colon nor with \
+                     {ADDED:?}: {first:?}"
                 )),
                 None => failures.push(format!("{file}:{line}: {name}: no /// lines")),
             }
@@ -83,7 +116,9 @@ fn every_rule_names_its_rfc_section_first() {
 
 /// Rules that the RFCs have must not say the crate added them: the marker is kept for the
 /// rules that no RFC has, whose names start with an entry rule's name or a prefix of the
-/// crate's own variants, or are the opaque authority.
+/// crate's own variants, or are the opaque authority. In a namespace grammar, the entry rule
+/// carries the marker, and no rule whose name the file quotes as defined by the registration
+/// (`name = ...` in ABNF, `<name> ::= ...` in BNF, in its `///` lines) does.
 #[test]
 fn only_invented_rules_carry_the_added_marker() {
     let entries = [
@@ -101,16 +136,39 @@ fn only_invented_rules_carry_the_added_marker() {
             || name == "erratum1485_tagURI"
             || name == "erratum1485_authorityName"
     };
+    let definition = Regex::new(r"^\s*<?([A-Za-z][A-Za-z0-9-]*)>?\s*(=|::=)").expect("regex");
     let mut failures = Vec::new();
     for (file, text) in grammar_files() {
-        for (rule, doc) in rules(&text) {
+        let rules = rules(&text);
+        let namespace = namespace_entry(&file);
+        // The rule names the registration defines, as the file quotes them, written as the
+        // file's rule names are: the NID prefix, "-" as "_".
+        let defined: Vec<String> = rules
+            .iter()
+            .flat_map(|(_, doc)| doc.iter())
+            .filter_map(|line| definition.captures(line))
+            .map(|found| {
+                let name = found[1].replace('-', "_");
+                format!("{}_{name}", namespace.as_deref().unwrap_or_default())
+            })
+            .collect();
+        for (rule, doc) in &rules {
             let name = rule.clone().into_inner().next().expect("name").as_str();
             let marked = doc.first().is_some_and(|first| first.starts_with(ADDED));
-            if marked != invented(name) {
-                failures.push(format!(
-                    "{file}: {name}: marked {marked}, invented {}",
-                    invented(name)
-                ));
+            let fault = match &namespace {
+                None if marked != invented(name) => {
+                    Some(format!("marked {marked}, invented {}", invented(name)))
+                }
+                Some(entry) if name == entry && !marked => {
+                    Some("the entry rule lacks the marker".to_owned())
+                }
+                Some(_) if marked && defined.iter().any(|d| d == name) => {
+                    Some("marked, but the registration defines a rule of that name".to_owned())
+                }
+                _ => None,
+            };
+            if let Some(fault) = fault {
+                failures.push(format!("{file}: {name}: {fault}"));
             }
         }
     }

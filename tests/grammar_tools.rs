@@ -1,5 +1,5 @@
 //! `urn-tag grammar`: the review tools work as docs/grammar-review.md documents them, on every
-//! `.pest` file at the repository root.
+//! `.pest` file at the repository root and in `namespaces/`.
 #![cfg(feature = "grammar-tools")]
 
 use std::path::{Path, PathBuf};
@@ -41,6 +41,46 @@ fn grammar_stems() -> Vec<String> {
     stems
 }
 
+/// The grammar files of `namespaces/`, as paths from the repository root without `.pest`:
+/// `namespaces/3gpp`, ...
+fn namespace_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("namespaces"))
+        .expect("namespaces/")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pest"))
+        .map(|path| {
+            let stem = path.file_stem().expect("stem").to_string_lossy();
+            format!("namespaces/{stem}")
+        })
+        .collect();
+    stems.sort();
+    assert!(stems.len() >= 20, "{stems:?}");
+    stems
+}
+
+/// Every grammar file, as a path from the repository root without `.pest`.
+fn all_grammar_stems() -> Vec<String> {
+    let mut stems = grammar_stems();
+    stems.extend(namespace_stems());
+    stems
+}
+
+/// The files in `dir` (relative to the repository root), sorted.
+fn file_names(dir: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(Path::new(ROOT).join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|entry| {
+            entry
+                .expect("directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// A fresh directory under the system's temporary directory, removed on drop.
 struct TempDir(PathBuf);
 
@@ -80,25 +120,27 @@ fn committed_diagrams_are_up_to_date() {
          docs/grammar` and commit the result\n{}",
         stderr(&output)
     );
-    // One page per grammar file, and nothing else.
-    let mut pages: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs/grammar"))
-        .expect("docs/grammar")
-        .map(|entry| {
-            entry
-                .expect("directory entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
-    pages.sort();
-    let expected: Vec<String> = grammar_stems()
+    // One page per grammar file, and nothing else: the root's pages, and those of the
+    // namespace grammars in namespaces/.
+    let mut expected: Vec<String> = grammar_stems()
         .iter()
         .map(|s| format!("{s}.html"))
         .collect();
+    expected.push("namespaces".to_owned());
+    expected.sort();
     assert_eq!(
-        pages, expected,
-        "docs/grammar holds one page per .pest file at the root"
+        file_names("docs/grammar"),
+        expected,
+        "docs/grammar holds one page per .pest file at the root, and namespaces/"
+    );
+    let expected: Vec<String> = namespace_stems()
+        .iter()
+        .map(|s| format!("{}.html", s.trim_start_matches("namespaces/")))
+        .collect();
+    assert_eq!(
+        file_names("docs/grammar/namespaces"),
+        expected,
+        "docs/grammar/namespaces holds one page per namespace grammar"
     );
 }
 
@@ -124,6 +166,20 @@ fn diagram_writes_one_page_per_grammar_with_every_rule() {
     );
     assert!(page.contains("RFC 8141 §2.3.1: &quot;The r-component ends with"));
     assert!(page.contains("// PEG: the ABNF alone would let an r-component swallow"));
+    let page = std::fs::read_to_string(dir.0.join("namespaces/iso.html")).expect("iso.html");
+    for rule in [
+        "iso",
+        "iso_docidentifier",
+        "iso_docelement",
+        "iso_techelement",
+    ] {
+        assert!(page.contains(&format!("<section id=\"{rule}\">")), "{rule}");
+    }
+    assert!(page.contains("RFC 5141 erratum 6328 (verified; §2.4.1 and Appendix B):"));
+    assert!(page.contains("// PEG: a range starts with an element number"));
+    for stem in namespace_stems() {
+        assert!(dir.0.join(format!("{stem}.html")).is_file(), "{stem}.html");
+    }
     // The same file gives the same bytes.
     let again = urn_tag(&["grammar", "diagram", "--out", &out, "--check"]);
     assert!(again.status.success(), "{}", stderr(&again));
@@ -147,6 +203,26 @@ fn diagram_check_reports_a_stale_page() {
         stderr(&output)
     );
     assert!(stderr(&output).contains("grammar diagram --out"));
+
+    // A page in namespaces/ that no grammar file makes.
+    let dir = TempDir::new("stray");
+    let out = dir.0.to_string_lossy().into_owned();
+    let written = urn_tag(&["grammar", "diagram", "--out", &out]);
+    assert!(written.status.success(), "{}", stderr(&written));
+    std::fs::write(dir.0.join("namespaces/x-gone.html"), "<html></html>\n").expect("write");
+    std::fs::write(dir.0.join("namespaces/uuid.html"), "<html>old</html>\n").expect("write");
+    let output = urn_tag(&["grammar", "diagram", "--out", &out, "--check"]);
+    assert_eq!(output.status.code(), Some(1));
+    for page in [
+        "namespaces/x-gone.html is stale",
+        "namespaces/uuid.html is stale",
+    ] {
+        assert!(
+            stderr(&output).contains(page),
+            "{page}: {}",
+            stderr(&output)
+        );
+    }
 }
 
 #[test]
@@ -158,7 +234,7 @@ fn every_rule_is_exercised_by_a_test_vector() {
         "rules never exercised; add test vectors that they accept:\n{}\n{text}",
         stderr(&output)
     );
-    for stem in grammar_stems() {
+    for stem in all_grammar_stems() {
         assert!(
             text.contains(&format!("{stem}.pest: ")),
             "{stem}.pest is not covered"
@@ -174,6 +250,68 @@ fn every_rule_is_exercised_by_a_test_vector() {
         .map(|n| n.parse().expect("a count"))
         .collect();
     assert!(counts[0] > 300 && counts[1] >= counts[0], "{nid}");
+    // A namespace grammar's rules count the NSSs of its test data; a rule called only inside
+    // a predicate counts the inputs on which it matched.
+    let counts = |rule: &str| -> Vec<usize> {
+        let line = text
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(rule))
+            .unwrap_or_else(|| panic!("a line for {rule}"));
+        line.split_whitespace()
+            .skip(1)
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    let uuid = counts("uuid_node");
+    assert!(uuid[0] >= 20 && uuid[1] >= uuid[0], "{uuid:?}");
+    let series = text
+        .lines()
+        .find(|line| line.trim_start().starts_with("ietf_series "))
+        .expect("a line for ietf_series");
+    assert!(series.ends_with("(predicate)"), "{series}");
+    assert!(counts("ietf_series")[0] > 0, "{series}");
+}
+
+/// `grammar try` runs a namespace grammar's entry rule, or any of its rules, on an NSS.
+#[test]
+fn try_runs_a_namespace_grammar_on_an_nss() {
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/namespaces/uuid.pest"),
+        "--rule",
+        "uuid",
+        "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+        "12345",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    for line in [
+        "match    f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+        "  uuid 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
+        "    uuid_UUID 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
+        "      uuid_time_low 0..8 \"f81d4fae\"",
+        "      uuid_node 24..36 \"00a0c91e6bf6\"",
+        "no match 12345: expected uuid_time_low at byte 0",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
+    }
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/namespaces/iso.pest"),
+        "--rule",
+        "iso_docidentifier",
+        "iso:9999:-1:ed-1:en",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("    iso_partnumber 9..11 \"-1\"\n"),
+        "{}",
+        stdout(&output)
+    );
 }
 
 #[test]
@@ -247,10 +385,10 @@ fn try_draws_a_caret_under_the_failing_byte() {
 #[test]
 fn try_runs_an_edited_copy_of_every_grammar_file() {
     let dir = TempDir::new("edited");
-    for stem in grammar_stems() {
+    for stem in all_grammar_stems() {
         let original = std::fs::read_to_string(format!("{ROOT}/{stem}.pest")).expect("grammar");
         let edited = dir.file(
-            &format!("{stem}.pest"),
+            &format!("{}.pest", stem.replace('/', "-")),
             &format!(
                 "{original}\n/// A rule added by a reviewer.\nprobe = {{ \"probe\" ~ EOI }}\n"
             ),

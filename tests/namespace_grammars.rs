@@ -12,6 +12,7 @@ use pest_meta::ast::{Expr, RuleType};
 use pest_meta::parser::{self, Rule};
 use pest_vm::Vm;
 use urn_tag::Urn;
+use urn_tag::namespace::NamespaceCheck;
 
 /// The crate's prose rules, compiled here too: the module is crate-private.
 #[allow(dead_code)]
@@ -81,11 +82,15 @@ struct Row {
 #[derive(Debug)]
 enum Verdict {
     Valid,
-    /// Rejected by the grammar, first failing at this byte of the URN.
-    Grammar(usize),
-    /// Accepted by the grammar, rejected by a prose rule at this byte with this message.
-    Prose(usize, String),
+    /// Rejected at this byte of the URN, with the message of
+    /// [`NamespaceError::kind`](urn_tag::namespace::NamespaceError::kind): the error's
+    /// `Display` without " at byte N".
+    Invalid(usize, String),
 }
+
+/// The start of the message of a grammar error; the message of a prose error is the prose
+/// rule's.
+const GRAMMAR_MESSAGE: &str = "NSS breaks rule ";
 
 fn rows(path: &Path) -> Vec<Row> {
     let name = path.display();
@@ -106,13 +111,12 @@ fn rows(path: &Path) -> Vec<Row> {
             let verdict = match verdict.split_once(':') {
                 None if verdict == "valid" => Verdict::Valid,
                 Some(("invalid", rest)) => {
-                    let (at, message) = rest.split_once(':').expect("invalid:INDEX:MESSAGE");
+                    let (at, message) = rest
+                        .split_once(':')
+                        .unwrap_or_else(|| panic!("{name}:{}: invalid:INDEX:MESSAGE", index + 1));
                     let at = at.parse().expect("an index");
-                    if message == "grammar" {
-                        Verdict::Grammar(at)
-                    } else {
-                        Verdict::Prose(at, message.to_owned())
-                    }
+                    assert!(!message.is_empty(), "{name}:{}: no message", index + 1);
+                    Verdict::Invalid(at, message.to_owned())
                 }
                 _ => panic!("{name}:{}: verdict {verdict:?}", index + 1),
             };
@@ -125,6 +129,22 @@ fn rows(path: &Path) -> Vec<Row> {
         .collect()
 }
 
+/// The verdict of the public API on a URN: `valid`, `invalid:INDEX:MESSAGE`, or why there is
+/// none.
+fn public_verdict(urn: &Urn) -> String {
+    match urn.check_namespace() {
+        NamespaceCheck::Valid(namespace) => format!("valid (namespace {})", namespace.nid()),
+        NamespaceCheck::Invalid(error) => format!("invalid:{}:{}", error.index(), error.kind()),
+        NamespaceCheck::NotChecked => "not checked".to_owned(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Every row twice: through the public API (`Urn::parse`, then `check_namespace`: the
+/// recognizers compiled from the grammar files, and the prose rules), which must give the
+/// row's verdict and message verbatim; and through the grammar file itself (pest_vm) and the
+/// prose rules, which must reject at the same byte, for the same kind of reason (grammar or
+/// prose). So the compiled recognizers and pest agree on every row.
 #[test]
 fn every_row_of_the_test_data_gets_its_verdict() {
     pest::set_error_detail(true);
@@ -144,13 +164,15 @@ fn every_row_of_the_test_data_gets_its_verdict() {
         let grammar = grammars
             .get(&nid)
             .unwrap_or_else(|| panic!("{}: no grammar namespaces/{nid}.pest", path.display()));
-        let vm = Vm::new(compile(&nid, &grammar.text));
+        let rules = compile(&nid, &grammar.text);
+        let rule_names: BTreeSet<String> = rules.iter().map(|rule| rule.name.clone()).collect();
+        let vm = Vm::new(rules);
         let rows = rows(path);
         assert!(!rows.is_empty(), "{}: no rows", path.display());
         for row in rows {
             counted += 1;
             let at = format!("{}:{}: {}", path.display(), row.line, row.urn);
-            let urn = match Urn::parse(&row.urn) {
+            let urn = match Urn::parse(row.urn.as_str()) {
                 Ok(urn) => urn,
                 Err(e) => {
                     failures.push(format!("{at}: not an RFC 8141 URN: {e}"));
@@ -161,6 +183,17 @@ fn every_row_of_the_test_data_gets_its_verdict() {
                 failures.push(format!("{at}: NID {} in the file of {nid}", urn.nid()));
                 continue;
             }
+            let expected = match &row.verdict {
+                Verdict::Valid => format!("valid (namespace {nid})"),
+                Verdict::Invalid(index, message) => format!("invalid:{index}:{message}"),
+            };
+            let public = public_verdict(&urn);
+            if public != expected {
+                failures.push(format!(
+                    "{at}: expected {expected}, the public API gives {public}"
+                ));
+            }
+            // The grammar file, run by pest, and the prose rules.
             let offset = "urn:".len() + urn.nid().len() + 1;
             let nss = urn.nss();
             let parsed = vm.parse(&grammar.entry, nss).map(|_| ()).map_err(|e| {
@@ -170,18 +203,30 @@ fn every_row_of_the_test_data_gets_its_verdict() {
             });
             let prose =
                 prose::check(&grammar.entry, nss).map_err(|v| (offset + v.index, v.to_string()));
-            let outcome = match (&parsed, &prose) {
-                (Err(index), _) => format!("invalid:{index}:grammar"),
+            let by_pest = match (&parsed, &prose) {
+                (Err(index), _) => format!("invalid:{index}:{GRAMMAR_MESSAGE}"),
                 (Ok(()), Err((index, message))) => format!("invalid:{index}:{message}"),
-                (Ok(()), Ok(())) => "valid".to_owned(),
+                (Ok(()), Ok(())) => format!("valid (namespace {nid})"),
             };
-            let expected = match &row.verdict {
-                Verdict::Valid => "valid".to_owned(),
-                Verdict::Grammar(index) => format!("invalid:{index}:grammar"),
-                Verdict::Prose(index, message) => format!("invalid:{index}:{message}"),
+            let expected_by_pest = match &row.verdict {
+                Verdict::Invalid(index, message) if message.starts_with(GRAMMAR_MESSAGE) => {
+                    // The rule a grammar error names is a rule of the file.
+                    let rule = message[GRAMMAR_MESSAGE.len()..]
+                        .split(' ')
+                        .next()
+                        .unwrap_or_default();
+                    if !rule_names.contains(rule) {
+                        failures.push(format!("{at}: {rule} is no rule of {nid}.pest"));
+                    }
+                    format!("invalid:{index}:{GRAMMAR_MESSAGE}")
+                }
+                _ => expected.clone(),
             };
-            if outcome != expected {
-                failures.push(format!("{at}: expected {expected}, got {outcome}"));
+            if by_pest != expected_by_pest {
+                failures.push(format!(
+                    "{at}: expected {expected_by_pest}, the grammar file (pest) and the prose \
+                     rules give {by_pest}"
+                ));
             }
         }
     }

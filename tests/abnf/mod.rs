@@ -54,6 +54,29 @@ impl Grammar {
         Grammar { rules }
     }
 
+    /// The grammar with the rules of `text` in place of those of the same names, and its other
+    /// rules added: a document's grammar as a ruling on it reads it.
+    pub fn with_rules(&self, text: &str) -> Grammar {
+        let mut grammar = self.clone();
+        if text.is_empty() {
+            return grammar;
+        }
+        for rule in abnf::rulelist(text).unwrap_or_else(|e| panic!("ABNF: {e}\n{text}")) {
+            let name = rule.name().to_ascii_lowercase();
+            grammar.rules.insert(name, vec![rule.node().clone()]);
+        }
+        grammar
+    }
+
+    /// The names of the rules `text` defines (lower case).
+    pub fn rule_names(text: &str) -> Vec<String> {
+        abnf::rulelist(text)
+            .unwrap_or_else(|e| panic!("ABNF: {e}\n{text}"))
+            .iter()
+            .map(|rule| rule.name().to_ascii_lowercase())
+            .collect()
+    }
+
     /// Adds `rule` as a further definition of `target`: "to be superimposed on", that is,
     /// a string matches `target` only if it also matches `rule`.
     pub fn superimpose(&mut self, rule: &str, target: &str) {
@@ -200,44 +223,63 @@ impl Grammar {
     /// with a small probability a count steps one past them, so that near misses (a 33-character
     /// NID, an empty component) are generated too.
     pub fn generate(&self, top: &str, reading: usize, rng: &mut Rng) -> String {
-        let mut out = String::new();
-        self.generate_node(&Node::Rulename(top.to_owned()), reading, rng, &mut out);
-        out
+        self.generate_within(top, reading, rng, usize::MAX)
+            .expect("no bound")
     }
 
-    fn generate_node(&self, node: &Node, reading: usize, rng: &mut Rng, out: &mut String) {
+    /// As [`Grammar::generate`], but `None` as soon as the string grows longer than `longest`
+    /// bytes: a nested repetition can draw strings of thousands of bytes, which cost time to
+    /// build and to judge.
+    pub fn generate_within(
+        &self,
+        top: &str,
+        reading: usize,
+        rng: &mut Rng,
+        longest: usize,
+    ) -> Option<String> {
+        let mut out = String::new();
+        let node = Node::Rulename(top.to_owned());
+        self.generate_node(&node, reading, rng, &mut out, longest)
+            .then_some(out)
+    }
+
+    /// Appends a string of `node` to `out`; false once `out` is longer than `longest`.
+    fn generate_node(
+        &self,
+        node: &Node,
+        reading: usize,
+        rng: &mut Rng,
+        out: &mut String,
+        longest: usize,
+    ) -> bool {
         match node {
             Node::Alternatives(nodes) => {
                 let node = &nodes[rng.below(nodes.len())];
-                self.generate_node(node, reading, rng, out);
+                self.generate_node(node, reading, rng, out, longest)
             }
-            Node::Concatenation(nodes) => {
-                for node in nodes {
-                    self.generate_node(node, reading, rng, out);
-                }
-            }
+            Node::Concatenation(nodes) => nodes
+                .iter()
+                .all(|node| self.generate_node(node, reading, rng, out, longest)),
             Node::Repetition { repeat, node } => {
                 let (min, max) = bounds(repeat);
-                for _ in 0..repetitions(min, max, rng) {
-                    self.generate_node(node, reading, rng, out);
-                }
+                (0..repetitions(min, max, rng))
+                    .all(|_| self.generate_node(node, reading, rng, out, longest))
             }
-            Node::Group(node) => self.generate_node(node, reading, rng, out),
+            Node::Group(node) => self.generate_node(node, reading, rng, out, longest),
             Node::Optional(node) => {
-                if rng.below(2) == 0 {
-                    self.generate_node(node, reading, rng, out);
-                }
+                rng.below(2) != 0 || self.generate_node(node, reading, rng, out, longest)
             }
             Node::Rulename(name) => {
                 let definitions = self.definitions(name);
                 let definition = &definitions[reading.min(definitions.len() - 1)];
-                self.generate_node(definition, reading, rng, out);
+                self.generate_node(definition, reading, rng, out, longest)
             }
             Node::String(literal) => {
                 for ch in literal.value().chars() {
                     let flip = !literal.is_case_sensitive() && rng.below(4) == 0;
                     out.push(if flip { swap_case(ch) } else { ch });
                 }
+                out.len() <= longest
             }
             Node::TerminalValues(TerminalValues::Range(from, to)) => {
                 let value = match rng.below(4) {
@@ -246,6 +288,7 @@ impl Grammar {
                     _ => from + rng.below((to - from + 1) as usize) as u32,
                 };
                 out.push(char::from_u32(value).expect("a character"));
+                out.len() <= longest
             }
             Node::TerminalValues(TerminalValues::Concatenation(values)) => {
                 out.extend(
@@ -253,6 +296,7 @@ impl Grammar {
                         .iter()
                         .map(|&v| char::from_u32(v).expect("a character")),
                 );
+                out.len() <= longest
             }
             Node::Prose(prose) => panic!("prose value <{prose}> cannot be generated"),
         }

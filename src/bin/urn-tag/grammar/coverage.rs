@@ -6,10 +6,16 @@
 //! A rule that was only tried (called, whether or not it matched, possibly on an input the
 //! grammar rejects) shows in the `tried` column but does not count: a rule without an input
 //! that it accepts has no witness of what it accepts.
+//!
+//! A rule called only inside a predicate (`!rule`, `&rule`) never leaves a pair, whatever the
+//! input: pest drops what a predicate matched. Such a rule is exercised by an input during
+//! whose parse it matched, accepted or not (for `!rule`, the inputs that the predicate turns
+//! away); the tool marks it `(predicate)`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
+use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 use pest_vm::Vm;
 
 use super::{GRAMMAR_FILES, GrammarFile, source};
@@ -23,10 +29,78 @@ pub struct Args {}
 struct Count {
     matched: usize,
     tried: usize,
+    /// Called only inside predicates: `matched` counts the inputs on which it matched.
+    in_predicate: bool,
+}
+
+/// The name of the marker rule that `rule`, called only inside predicates, calls when it has
+/// matched. A ":" cannot be part of a rule name in a `.pest` file, so no rule has it.
+fn marker(rule: &str) -> String {
+    format!("matched:{rule}")
+}
+
+/// The rules that the parse of `entries` can call only inside a predicate (`!e`, `&e`): every
+/// rule but those that `entries` reach through calls outside predicates.
+fn predicate_only(rules: &[OptimizedRule], entries: &BTreeSet<String>) -> BTreeSet<String> {
+    let outside_predicates = |expr: &OptimizedExpr| -> Vec<String> {
+        let pruned = expr.clone().map_top_down(|e| match e {
+            OptimizedExpr::PosPred(_) | OptimizedExpr::NegPred(_) => {
+                OptimizedExpr::Str(String::new())
+            }
+            other => other,
+        });
+        pruned
+            .iter_top_down()
+            .filter_map(|e| match e {
+                OptimizedExpr::Ident(name) => Some(name),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut reached: BTreeSet<String> = BTreeSet::new();
+    let mut stack: Vec<String> = entries.iter().cloned().collect();
+    while let Some(name) = stack.pop() {
+        if !reached.insert(name.clone()) {
+            continue;
+        }
+        if let Some(rule) = rules.iter().find(|rule| rule.name == name) {
+            stack.extend(outside_predicates(&rule.expr));
+        }
+    }
+    rules
+        .iter()
+        .map(|rule| rule.name.clone())
+        .filter(|name| !reached.contains(name))
+        .collect()
+}
+
+/// `rules` where each rule of `probed` calls its [`marker`] once it has matched, and the
+/// markers, which match the empty string.
+fn with_markers(rules: Vec<OptimizedRule>, probed: &BTreeSet<String>) -> Vec<OptimizedRule> {
+    let mut out: Vec<OptimizedRule> = rules
+        .into_iter()
+        .map(|rule| {
+            if !probed.contains(&rule.name) {
+                return rule;
+            }
+            let expr = OptimizedExpr::Seq(
+                Box::new(rule.expr),
+                Box::new(OptimizedExpr::Ident(marker(&rule.name))),
+            );
+            OptimizedRule { expr, ..rule }
+        })
+        .collect();
+    out.extend(probed.iter().map(|name| OptimizedRule {
+        name: marker(name),
+        ty: pest_meta::ast::RuleType::Silent,
+        expr: OptimizedExpr::Str(String::new()),
+    }));
+    out
 }
 
 pub fn run(_: &Args, out: &mut Output) -> Written {
     let mut never = Vec::new();
+    let mut predicates = false;
     for file in GRAMMAR_FILES {
         let (counts, summary) = match count(file) {
             Ok(counted) => counted,
@@ -36,13 +110,30 @@ pub fn run(_: &Args, out: &mut Output) -> Written {
             }
         };
         writeln!(out, "{}: {summary}", file.name)?;
-        writeln!(out, "  {:<24} {:>8} {:>8}", "rule", "matched", "tried")?;
+        writeln!(out, "  {:<28} {:>8} {:>8}", "rule", "matched", "tried")?;
         for (rule, count) in &counts {
-            writeln!(out, "  {rule:<24} {:>8} {:>8}", count.matched, count.tried)?;
+            let note = if count.in_predicate {
+                predicates = true;
+                "  (predicate)"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {rule:<28} {:>8} {:>8}{note}",
+                count.matched, count.tried
+            )?;
             if count.matched == 0 {
                 never.push(format!("{}: {rule}", file.name));
             }
         }
+    }
+    if predicates {
+        writeln!(
+            out,
+            "(predicate): a rule called only inside `!` or `&`, which leaves no pair; `matched` \
+             counts the inputs on which it matched, accepted or not"
+        )?;
     }
     if never.is_empty() {
         return Ok(());
@@ -63,6 +154,20 @@ fn count(file: &GrammarFile) -> Result<(Vec<(String, Count)>, String), String> {
     })?;
     // pest_meta keeps the rules in the file's order.
     let names: Vec<String> = rules.iter().map(|rule| rule.name.clone()).collect();
+    let mut read = Vec::new();
+    for vectors in file.vectors {
+        for vector in vectors.read()? {
+            if !names.contains(&vector.entry) {
+                return Err(format!(
+                    "{}: entry rule {:?} is not a rule of {}",
+                    vectors.name, vector.entry, file.name
+                ));
+            }
+            read.push(vector);
+        }
+    }
+    let entries: BTreeSet<String> = read.iter().map(|v| v.entry.clone()).collect();
+    let probed = predicate_only(&rules, &entries);
     let tried: Arc<Mutex<BTreeSet<String>>> = Arc::default();
     let listener = {
         let tried = Arc::clone(&tried);
@@ -71,38 +176,39 @@ fn count(file: &GrammarFile) -> Result<(Vec<(String, Count)>, String), String> {
             false
         })
     };
-    let vm = Vm::new_with_listener(source::all_visible(rules), listener);
+    let vm = Vm::new_with_listener(with_markers(source::all_visible(rules), &probed), listener);
     let mut counts: BTreeMap<String, Count> = names
         .iter()
-        .map(|n| (n.clone(), Count::default()))
+        .map(|n| {
+            let count = Count {
+                in_predicate: probed.contains(n),
+                ..Count::default()
+            };
+            (n.clone(), count)
+        })
         .collect();
     let mut per_entry: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-    for vectors in file.vectors {
-        for vector in vectors.read()? {
-            if !counts.contains_key(&vector.entry) {
-                return Err(format!(
-                    "{}: entry rule {:?} is not a rule of {}",
-                    vectors.name, vector.entry, file.name
-                ));
-            }
-            tried.lock().expect("not poisoned").clear();
-            let parsed = vm.parse(&vector.entry, &vector.input);
-            let tally = per_entry.entry(vector.entry.clone()).or_default();
-            tally.0 += 1;
-            if let Ok(pairs) = &parsed {
-                tally.1 += 1;
-                let matched: BTreeSet<&str> =
-                    pairs.clone().flatten().map(|p| p.as_rule()).collect();
-                for rule in matched {
-                    if let Some(count) = counts.get_mut(rule) {
-                        count.matched += 1;
-                    }
-                }
-            }
-            for rule in tried.lock().expect("not poisoned").iter() {
+    for vector in &read {
+        tried.lock().expect("not poisoned").clear();
+        let parsed = vm.parse(&vector.entry, &vector.input);
+        let tally = per_entry.entry(vector.entry.clone()).or_default();
+        tally.0 += 1;
+        if let Ok(pairs) = &parsed {
+            tally.1 += 1;
+            let matched: BTreeSet<&str> = pairs.clone().flatten().map(|p| p.as_rule()).collect();
+            for rule in matched {
                 if let Some(count) = counts.get_mut(rule) {
-                    count.tried += 1;
+                    count.matched += 1;
                 }
+            }
+        }
+        for rule in tried.lock().expect("not poisoned").iter() {
+            if let Some(count) = counts.get_mut(rule) {
+                count.tried += 1;
+            }
+            let probe = rule.strip_prefix("matched:").unwrap_or_default();
+            if let Some(count) = counts.get_mut(probe) {
+                count.matched += 1;
             }
         }
     }

@@ -46,24 +46,19 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     }
 }
 
-/// Writes the pages (listing each on standard output), or with `--check` lists the pages in
-/// the directory that differ from what would be written; `Err` says why a page or the
-/// directory could not be made or read.
 /// An I/O error as a message naming its path.
 fn at(path: &Path) -> impl Fn(io::Error) -> String + '_ {
     move |e| format!("{}: {}", path.display(), describe(&e))
 }
 
+/// Writes the pages (listing each on standard output), or with `--check` lists the pages in
+/// the directory that differ from what would be written; `Err` says why a page or the
+/// directory could not be made or read.
 fn write_or_compare(
     args: &Args,
     out: &mut Output,
 ) -> Result<Result<Vec<PathBuf>, String>, WriteFailed> {
     let mut stale = Vec::new();
-    if !args.check
-        && let Err(message) = std::fs::create_dir_all(&args.out).map_err(at(&args.out))
-    {
-        return Ok(Err(message));
-    }
     for file in GRAMMAR_FILES {
         let page = match page(file) {
             Ok(page) => page,
@@ -74,42 +69,61 @@ fn write_or_compare(
             if std::fs::read_to_string(&path).ok().as_deref() != Some(page.as_str()) {
                 stale.push(path);
             }
-        } else {
-            if let Err(message) = std::fs::write(&path, page).map_err(at(&path)) {
-                return Ok(Err(message));
-            }
-            writeln!(out, "wrote {}", path.display())?;
+            continue;
         }
+        let dir = path.parent().unwrap_or(&args.out);
+        if let Err(message) = std::fs::create_dir_all(dir).map_err(at(dir)) {
+            return Ok(Err(message));
+        }
+        if let Err(message) = std::fs::write(&path, page).map_err(at(&path)) {
+            return Ok(Err(message));
+        }
+        writeln!(out, "wrote {}", path.display())?;
     }
     if args.check {
         match strays(&args.out) {
             Ok(strays) => stale.extend(strays),
-            Err(e) => return Ok(Err(at(&args.out)(e))),
+            Err((dir, e)) => return Ok(Err(at(&dir)(e))),
         }
     }
     Ok(Ok(stale))
 }
 
-/// `urn.pest` -> `urn.html`.
+/// `urn.pest` -> `urn.html`, `namespaces/uuid.pest` -> `namespaces/uuid.html`.
 fn page_name(file: &GrammarFile) -> String {
     let stem = file.name.strip_suffix(".pest").unwrap_or(file.name);
     format!("{stem}.html")
 }
 
-/// HTML pages in `dir` that no grammar file produces.
-fn strays(dir: &Path) -> io::Result<Vec<PathBuf>> {
+/// HTML pages in `dir`, and in its subdirectories that hold pages, that no grammar file
+/// produces; or the directory that could not be read, and why.
+fn strays(dir: &Path) -> Result<Vec<PathBuf>, (PathBuf, io::Error)> {
     let expected: Vec<String> = GRAMMAR_FILES.iter().map(page_name).collect();
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e),
-    };
+    let mut subdirs: Vec<&str> = expected
+        .iter()
+        .map(|page| page.rsplit_once('/').map_or("", |(subdir, _)| subdir))
+        .collect();
+    subdirs.sort_unstable();
+    subdirs.dedup();
     let mut strays = Vec::new();
-    for entry in entries {
-        let path = entry?.path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.ends_with(".html") && !expected.iter().any(|e| e == name) {
-            strays.push(path);
+    for subdir in subdirs {
+        let path = dir.join(subdir);
+        let entries = match std::fs::read_dir(&path) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err((path, e)),
+        };
+        for entry in entries {
+            let page = entry.map_err(|e| (path.clone(), e))?.path();
+            let name = page.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let relative = if subdir.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{subdir}/{name}")
+            };
+            if name.ends_with(".html") && !expected.contains(&relative) {
+                strays.push(page);
+            }
         }
     }
     strays.sort();
@@ -130,8 +144,8 @@ fn page(file: &GrammarFile) -> Result<String, String> {
          <title>{name}: rules and railroad diagrams</title>\n<style>\n{PAGE_CSS}</style>\n\
          <style>\n{}\n</style>\n</head>\n<body>\n<h1>{name}</h1>\n\
          <p class=\"generated\">Generated from <code>{name}</code> by <code>urn-tag grammar \
-         diagram</code>; do not edit. Each rule shows its <code>///</code> text (RFC section \
-         and ABNF), its <code>// PEG:</code> notes, its pest body as written, and a railroad \
+         diagram</code>; do not edit. Each rule shows its <code>///</code> text (the \
+         document and section it transcribes, and its syntax), its <code>// PEG:</code> notes, its pest body as written, and a railroad \
          diagram of that body.</p>\n",
         railroad::DEFAULT_CSS
     )

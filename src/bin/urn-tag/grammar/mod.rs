@@ -3,6 +3,9 @@
 //! * `diagram` writes one HTML page per grammar file: each rule's `///` text, its pest body
 //!   and a railroad diagram drawn from the file itself.
 //! * `coverage` counts, for every rule, the test-vector inputs that exercise it.
+//!
+//! Both cover the URN and tag grammars at the repository root and the namespace grammars of
+//! `namespaces/`.
 //! * `try` loads a `.pest` file at run time and tries one of its rules on some inputs.
 //!
 //! The grammar files and the test vectors are embedded at build time ([`GRAMMAR_FILES`]), so
@@ -18,8 +21,8 @@ use crate::output::{Output, Written};
 /// The `grammar` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Write DIR/urn.html (one page per grammar file): for each rule, its RFC section and
-    /// ABNF, its pest body and a railroad diagram.
+    /// Write DIR/urn.html, DIR/tag.html and DIR/namespaces/NID.html (one page per grammar
+    /// file): for each rule, its RFC section and ABNF, its pest body and a railroad diagram.
     Diagram(diagram::Args),
     /// List every rule of every grammar file with the number of test-vector inputs that
     /// exercise it; exit 1 if a rule is never exercised.
@@ -40,14 +43,32 @@ pub fn run(command: &Command, out: &mut Output) -> Written {
 
 /// A grammar file of this repository, as built into the tool.
 pub struct GrammarFile {
-    /// The file's name at the repository root; its stem names the diagram page.
+    /// The file's path from the repository root (`urn.pest`, `namespaces/uuid.pest`); the same
+    /// path with `.html` for `.pest` names its diagram page in the output directory.
     pub name: &'static str,
     pub source: &'static str,
     /// The test vectors whose inputs exercise its rules.
     pub vectors: &'static [Vectors],
 }
 
-/// Every grammar file. A new one is one more line here (and its vectors).
+/// The grammar file `namespaces/NID.pest`, whose entry rule is ENTRY, with its test data
+/// `tests/data/namespaces/NID.tsv`.
+macro_rules! namespace {
+    ($nid:literal, $entry:literal) => {
+        GrammarFile {
+            name: concat!("namespaces/", $nid, ".pest"),
+            source: include_str!(concat!("../../../../namespaces/", $nid, ".pest")),
+            vectors: &[Vectors {
+                name: concat!("tests/data/namespaces/", $nid, ".tsv"),
+                text: include_str!(concat!("../../../../tests/data/namespaces/", $nid, ".tsv")),
+                entry: EntryFrom::NamespaceUrn { entry: $entry },
+            }],
+        }
+    };
+}
+
+/// Every grammar file. A new one is one more line here (and its vectors); a new namespace
+/// grammar is one more `namespace!` line.
 pub const GRAMMAR_FILES: &[GrammarFile] = &[
     GrammarFile {
         name: "urn.pest",
@@ -81,10 +102,38 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
             },
         ],
     },
+    namespace!("3gpp", "nid_3gpp"),
+    namespace!("dvb", "dvb"),
+    namespace!("epc", "epc"),
+    namespace!("epcglobal", "epcglobal"),
+    namespace!("example", "example"),
+    namespace!("gsma", "gsma"),
+    namespace!("ieee", "ieee"),
+    namespace!("ietf", "ietf"),
+    namespace!("iptc", "iptc"),
+    namespace!("isan", "isan"),
+    namespace!("isbn", "isbn"),
+    namespace!("iso", "iso"),
+    namespace!("issn", "issn"),
+    namespace!("lex", "lex"),
+    namespace!("mpeg", "mpeg"),
+    namespace!("mrn", "mrn"),
+    namespace!("nbn", "nbn"),
+    namespace!("nena", "nena"),
+    namespace!("newsml", "newsml"),
+    namespace!("oasis", "oasis"),
+    namespace!("ogc", "ogc"),
+    namespace!("oid", "oid"),
+    namespace!("publicid", "publicid"),
+    namespace!("s1000d", "s1000d"),
+    namespace!("uci", "uci"),
+    namespace!("uuid", "uuid"),
+    namespace!("xmpp", "xmpp"),
 ];
 
 /// A tab-separated vector file: `#` comment lines, a header line naming the columns, one row
-/// per line, the text to parse in the `input` column.
+/// per line, the text to parse in the `input` column. (A namespace's test data has no header:
+/// see [`EntryFrom::NamespaceUrn`].)
 pub struct Vectors {
     /// Its path in the repository, for messages.
     pub name: &'static str,
@@ -107,6 +156,13 @@ pub enum EntryFrom {
     /// `tag:INPUT,2000:`), `-date` (parsed as `tag:example.com,INPUT:`) or `-specific`
     /// (parsed as `tag:example.com,2000:INPUT`).
     TagRunAs,
+    /// A namespace's test data (`tests/data/namespaces/NID.tsv`): no header line; each row
+    /// starts with a URN of the namespace, whose NSS (as RFC 8141 parses it) is parsed from
+    /// the namespace grammar's entry rule.
+    NamespaceUrn {
+        /// The entry rule: the NID, or `nid_` and the NID when it starts with a digit.
+        entry: &'static str,
+    },
 }
 
 /// One input to parse, and from which entry rule.
@@ -118,6 +174,9 @@ pub struct Vector {
 impl Vectors {
     /// The rows as inputs with their entry rules, or a message naming the line at fault.
     pub fn read(&self) -> Result<Vec<Vector>, String> {
+        if let EntryFrom::NamespaceUrn { entry } = self.entry {
+            return self.read_namespace_urns(entry);
+        }
         let mut lines = self
             .text
             .lines()
@@ -136,7 +195,8 @@ impl Vectors {
         let input = column("input")?;
         let entry = column(match self.entry {
             EntryFrom::EntryColumn => "entry",
-            EntryFrom::UrnRunAs | EntryFrom::TagRunAs => "run_as",
+            // A namespace's test data was read above.
+            EntryFrom::UrnRunAs | EntryFrom::TagRunAs | EntryFrom::NamespaceUrn { .. } => "run_as",
         })?;
         lines
             .map(|(index, line)| {
@@ -149,7 +209,7 @@ impl Vectors {
                 };
                 let (text, entry) = (field(input)?, field(entry)?);
                 Ok(match self.entry {
-                    EntryFrom::EntryColumn => Vector {
+                    EntryFrom::EntryColumn | EntryFrom::NamespaceUrn { .. } => Vector {
                         entry: entry.to_owned(),
                         input: text.to_owned(),
                     },
@@ -178,6 +238,24 @@ impl Vectors {
                             input,
                         }
                     }
+                })
+            })
+            .collect()
+    }
+
+    /// The NSS of the URN that starts each row of a namespace's test data.
+    fn read_namespace_urns(&self, entry: &str) -> Result<Vec<Vector>, String> {
+        self.text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.starts_with('#') && !line.is_empty())
+            .map(|(index, line)| {
+                let urn = line.split('\t').next().unwrap_or_default();
+                let parsed = urn_tag::Urn::parse(urn)
+                    .map_err(|error| format!("{} line {}: {urn}: {error}", self.name, index + 1))?;
+                Ok(Vector {
+                    entry: entry.to_owned(),
+                    input: parsed.nss().to_owned(),
                 })
             })
             .collect()
