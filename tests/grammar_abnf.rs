@@ -9,7 +9,10 @@
 //!
 //! Rules that the RFCs state only in prose and that this crate checks in Rust after the parse
 //! (the NID "urn" and `%00` under RFC 2141 and the draft) are in neither the ABNF nor the
-//! `.pest` file, so they cause no disagreement here.
+//! `.pest` file, so they cause no disagreement here. The library itself parses every string
+//! too, and must give the grammar file's verdict, narrowed only by those rules; as this is a
+//! debug build, each of its parses also compares the recognizer compiled from the file with
+//! the pest-derived parser, so the generated strings test the compiler as well.
 //!
 //! The namespace grammars (namespaces/<nid>.pest) are compared in the same way with the ABNF of
 //! their registrations (tests/data/abnf/namespaces/), on NSSs, and through the public API as
@@ -24,8 +27,8 @@ use std::time::Instant;
 use abnf::{Grammar, Matcher, Rng};
 use pest_vm::Vm;
 use rstest::rstest;
-use urn_tag::Urn;
 use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind, ProseViolation};
+use urn_tag::{ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
 
 /// How many distinct strings each grammar judges, at least.
 const STRINGS_PER_GRAMMAR: usize = 100_000;
@@ -333,6 +336,9 @@ fn pest_grammars_accept_exactly_the_abnf_languages_but_for_the_listed_deviations
         let (mut accepted, mut disagreements) = (0, 0);
         for input in &strings {
             let (by_pest, by_abnf) = (pest_accepts(input), matcher.accepts(input));
+            if let Some(failure) = library_narrows_only(pair.entry, input, by_pest) {
+                failures.push(failure);
+            }
             accepted += usize::from(by_pest);
             if by_pest == by_abnf {
                 continue;
@@ -401,6 +407,49 @@ fn pest_grammars_accept_exactly_the_abnf_languages_but_for_the_listed_deviations
          difference) the deviation list:\n{}",
         failures.join("\n")
     );
+}
+
+/// Parses `input` with the library under the syntax of `entry`, and says what is wrong if the
+/// library does not give the grammar file's verdict, narrowed only by the prose rules the
+/// grammar leaves to Rust.
+///
+/// This test is built in debug mode, where every parse also runs the pest-derived parser beside
+/// the recognizer compiled from the same file and panics if their verdicts or spans differ: so
+/// each string generated here is also a differential test of the compiled recognizers.
+fn library_narrows_only(entry: &str, input: &str, by_pest: bool) -> Option<String> {
+    let result = match entry {
+        "rfc8141" => Urn::parse_with(input, UrnSyntax::Rfc8141).map(drop),
+        "rfc2141" => Urn::parse_with(input, UrnSyntax::Rfc2141).map(drop),
+        "rfc2141bis" => Urn::parse_with(input, UrnSyntax::Rfc2141bis).map(drop),
+        "rfc4151" => TagUri::parse_with(input, TagSyntax::Rfc4151).map(drop),
+        _ => return Some(format!("{entry}: no library syntax for this entry rule")),
+    };
+    match (by_pest, result) {
+        (true, Ok(())) | (false, Err(_)) => None,
+        (false, Ok(())) => Some(format!(
+            "{entry}: {input:?}: the grammar file rejects, the library accepts"
+        )),
+        (true, Err(error)) if left_to_rust(error.kind()) => None,
+        (true, Err(error)) => Some(format!(
+            "{entry}: {input:?}: the grammar file accepts, the library rejects with a kind \
+             the grammar does not leave to Rust: {error}"
+        )),
+    }
+}
+
+/// The errors of rules the grammar files leave to Rust, as their comments say: the NID's upper
+/// bound, the reserved NID `urn` and `%00` (urn.pest), DNS lengths and the calendar (tag.pest).
+fn left_to_rust(kind: ParseErrorKind) -> bool {
+    matches!(
+        kind,
+        ParseErrorKind::NidTooLong
+            | ParseErrorKind::ReservedNid(_)
+            | ParseErrorKind::NulOctet { .. }
+            | ParseErrorKind::DnsLabelTooLong
+            | ParseErrorKind::DnsNameTooLong
+            | ParseErrorKind::MonthOutOfRange { .. }
+            | ParseErrorKind::DayOutOfRange { .. }
+    )
 }
 
 fn verdict(accepts: bool) -> &'static str {
