@@ -10,7 +10,6 @@
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use crate::chars::push_lower_with_upper_hex;
 use crate::urn::short_nid_key;
@@ -198,21 +197,30 @@ fn uuid(nss: &str, out: &mut String) {
 /// digit is right, since the conversion computes a new one and would otherwise merge an
 /// erroneous ISBN with a correct one.
 fn isbn(nss: &str, out: &mut String) {
-    let digits: Vec<u8> = nss
-        .bytes()
-        .filter(|&b| b != b'-')
-        .map(|b| b.to_ascii_uppercase())
-        .collect();
+    // At most 13 digits matter; a longer NSS is no ISBN and is kept as it is. On the stack:
+    // this runs for every ISBN URN a program compares or keys.
+    let mut digits = [0u8; 13];
+    let mut len = 0;
+    for b in nss.bytes().filter(|&b| b != b'-') {
+        let Some(slot) = digits.get_mut(len) else {
+            out.push_str(nss);
+            return;
+        };
+        *slot = b.to_ascii_uppercase();
+        len += 1;
+    }
+    let digits = &digits[..len];
     let is_digits = |range: &[u8]| range.iter().all(u8::is_ascii_digit);
-    let is_isbn13 = digits.len() == 13 && is_digits(&digits);
+    let is_isbn13 = digits.len() == 13 && is_digits(digits);
     let is_isbn10 =
         digits.len() == 10 && is_digits(&digits[..9]) && matches!(digits[9], b'0'..=b'9' | b'X');
     let canonical = match () {
-        () if is_isbn10 && isbn10_check_ok(&digits) => &isbn10_to_isbn13(&digits),
-        () if is_isbn10 || is_isbn13 => &digits[..],
+        () if is_isbn10 && isbn10_check_ok(digits) => &isbn10_to_isbn13(digits),
+        () if is_isbn10 || is_isbn13 => digits,
         () => nss.as_bytes(),
     };
-    out.extend(canonical.iter().map(|&b| char::from(b)));
+    // ASCII digits and `X`, or the NSS itself.
+    out.push_str(core::str::from_utf8(canonical).unwrap_or(nss));
 }
 
 /// The ISBN-13 of a (checked) ISBN-10: "978", its first nine digits, and the modulus-10
@@ -245,24 +253,25 @@ fn isbn10_check_ok(digits: &[u8]) -> bool {
 /// `NNNN-NNNC`.
 fn issn(nss: &str, out: &mut String) {
     let bytes = nss.as_bytes();
-    let compact: Vec<u8> = match bytes.len() {
-        9 if bytes[4] == b'-' => [&bytes[..4], &bytes[5..]].concat(),
-        8 => bytes.to_vec(),
-        _ => Vec::new(),
+    let (first, second) = match bytes.len() {
+        9 if bytes[4] == b'-' => (&bytes[..4], &bytes[5..]),
+        8 => bytes.split_at(4),
+        _ => (&[][..], &[][..]),
     };
-    let is_issn = compact.len() == 8
-        && compact[..7].iter().all(u8::is_ascii_digit)
-        && matches!(compact[7], b'0'..=b'9' | b'X' | b'x');
+    let is_issn = first.len() == 4
+        && first.iter().all(u8::is_ascii_digit)
+        && second[..3].iter().all(u8::is_ascii_digit)
+        && matches!(second[3], b'0'..=b'9' | b'X' | b'x');
     if !is_issn {
         out.push_str(nss);
         return;
     }
-    for (i, &b) in compact.iter().enumerate() {
-        if i == 4 {
-            out.push('-');
-        }
-        out.push(char::from(b.to_ascii_uppercase()));
-    }
+    let mut canonical = [b'-'; 9];
+    canonical[..4].copy_from_slice(first);
+    canonical[5..].copy_from_slice(second);
+    canonical[8] = canonical[8].to_ascii_uppercase();
+    // ASCII digits, `-` and `X`.
+    out.push_str(core::str::from_utf8(&canonical).unwrap_or(nss));
 }
 
 /// `ietf`, RFC 2648 §3 (Rules for Lexical Equivalence): "The entire URN is
