@@ -102,6 +102,8 @@ impl core::error::Error for ParseError {}
 
 /// The part of an identifier that an error is about.
 ///
+/// Parts are equal when they are the same part.
+///
 /// Its `Display` is the name the RFCs use: `NID`, `NSS`, `r-component`, ...; [`Part::code`]
 /// is a stable snake_case name for programs.
 ///
@@ -193,6 +195,8 @@ impl fmt::Display for Part {
 }
 
 /// The reason a [`ParseError`] was raised.
+///
+/// `Eq` compares the kind and what it holds (the part, the character, the syntax, the date).
 ///
 /// Its `Display` is the message without the byte index; [`ParseError`]'s adds it.
 /// [`ParseErrorKind::code`] is a stable snake_case name for programs.
@@ -444,6 +448,8 @@ impl ParseErrorKind {
 /// A part given to a builder ([`UrnBuilder`](crate::UrnBuilder)) or a minter
 /// ([`TagMinter`](crate::TagMinter)) is invalid.
 ///
+/// `Eq` compares the part, the kind and the index.
+///
 /// It says which part, why, and where: the index is into the text given for that part, since
 /// the whole identifier does not exist yet.
 ///
@@ -585,6 +591,8 @@ impl core::error::Error for BuildError {}
 
 /// The reason a [`BuildError`] was raised: what can be wrong with one part checked on its own.
 ///
+/// `Eq` compares the kind and what it holds.
+///
 /// ```
 /// use urn_tag::{BuildErrorKind, Part, Urn, UrnSyntax};
 ///
@@ -662,6 +670,8 @@ pub enum BuildErrorKind {
 }
 
 /// Text could not be percent-encoded for a URN part ([`urn::encode`](crate::urn::encode)).
+///
+/// `Eq` compares the variant and what it holds.
 ///
 /// ```
 /// use urn_tag::{EncodeError, Part, UrnSyntax};

@@ -14,6 +14,8 @@ const _: () = assert!("tag:".len() == SCHEME_LEN);
 
 /// The two schemes this crate parses.
 ///
+/// Values are equal when they name the same scheme.
+///
 /// ```
 /// use urn_tag::Scheme;
 ///
@@ -75,6 +77,8 @@ impl fmt::Display for Scheme {
 }
 
 /// The URN specification whose syntax a URN is read under.
+///
+/// Values are equal when they name the same syntax.
 ///
 /// ```
 /// use urn_tag::{Urn, UrnSyntax};
@@ -175,6 +179,8 @@ impl fmt::Display for UrnSyntax {
 /// The error of reading a [`UrnSyntax`] from a name other than `rfc8141`, `rfc2141` or
 /// `rfc2141bis`.
 ///
+/// The error holds nothing, so all its values are equal.
+///
 /// ```
 /// use urn_tag::UrnSyntax;
 ///
@@ -198,6 +204,8 @@ impl FromStr for UrnSyntax {
 }
 
 /// The syntax a tag URI is read under: how strictly its authority is read.
+///
+/// Values are equal when they name the same syntax.
 ///
 /// ```
 /// use urn_tag::{TagSyntax, TagUri};
@@ -288,6 +296,8 @@ impl fmt::Display for TagSyntax {
 /// The error of reading a [`TagSyntax`] from a name other than `rfc4151`, `erratum1485` or
 /// `lenient`.
 ///
+/// The error holds nothing, so all its values are equal.
+///
 /// ```
 /// use urn_tag::TagSyntax;
 ///
@@ -312,6 +322,8 @@ impl FromStr for TagSyntax {
 }
 
 /// How to read identifiers of either scheme: the URN syntax and the tag syntax, in one value.
+///
+/// `Eq` compares the URN syntax, the tag syntax and whether namespace grammars apply.
 ///
 /// [`Identifier::parse_with`](crate::Identifier::parse_with), the
 /// [`Finder`](crate::find::Finder) and every command of the `urn-tag` tool take one. The

@@ -125,6 +125,9 @@ use crate::urn::Urn;
 /// Finds URNs and tag URIs in text; [`urns`], [`tags`] and [`identifiers`] use the default
 /// (URNs under RFC 8141, tags under RFC 4151, trailing punctuation dropped).
 ///
+/// `Eq` compares the settings (the syntax and the trimming of punctuation): equal finders find the
+/// same identifiers in every text.
+///
 /// ```
 /// use urn_tag::{Syntax, UrnSyntax};
 /// use urn_tag::find::Finder;
@@ -294,6 +297,9 @@ pub fn identifiers(text: &str) -> impl Iterator<Item = Found<Identifier<&str>>> 
 
 /// Something found in text, and where: a [`Urn`], a [`TagUri`] or an [`Identifier`] that
 /// borrows the text.
+///
+/// `Eq` compares the byte range and the value, by the value's own `Eq` (for identifiers, the exact
+/// text).
 ///
 /// ```
 /// let found = urn_tag::find::urns("see urn:ex:a").next().unwrap();

@@ -52,6 +52,8 @@ pub use prose::{MrnPart, ProseViolation};
 
 /// A URN namespace this crate has a grammar for.
 ///
+/// Namespaces are equal when they are the same namespace: when their NIDs are.
+///
 /// ```
 /// use urn_tag::namespace::Namespace;
 ///
@@ -184,6 +186,8 @@ impl Namespace {
 
 /// The verdict of [`Urn::check_namespace`](crate::Urn::check_namespace).
 ///
+/// `Eq` compares the outcome and the namespace or error it holds.
+///
 /// ```
 /// use urn_tag::Urn;
 /// use urn_tag::namespace::NamespaceCheck;
@@ -234,6 +238,8 @@ impl NamespaceCheck {
 }
 
 /// An NSS that breaks the grammar or a prose rule of its namespace.
+///
+/// `Eq` compares the kind (which names the namespace and the rule) and the index.
 ///
 /// Like a [`ParseError`](crate::ParseError), it is small and `Copy`, and its index counts
 /// bytes of the whole URN.
@@ -313,6 +319,8 @@ impl core::error::Error for NamespaceError {}
 /// Which rule of its namespace an NSS breaks. Its `Display` is the message without the
 /// byte index.
 ///
+/// `Eq` compares the variant and the grammar rule or prose violation it holds.
+///
 /// ```
 /// use urn_tag::Urn;
 /// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind};
@@ -372,6 +380,8 @@ impl fmt::Display for NamespaceErrorKind {
 }
 
 /// A rule of a namespace grammar, as a namespace error names it: small and `Copy`.
+///
+/// Rules are equal when they are the same rule of the same namespace grammar.
 ///
 /// ```
 /// use urn_tag::Urn;

@@ -25,6 +25,8 @@ pub(crate) struct Violation {
 /// names), broken by an NSS that its grammar accepts. Each belongs to one namespace
 /// ([`ProseViolation::namespace_nid`]).
 ///
+/// `Eq` compares the violation and what it holds (digits, lengths, parts).
+///
 /// ```
 /// use urn_tag::Urn;
 /// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind, ProseViolation};
@@ -94,6 +96,8 @@ pub enum ProseViolation {
 }
 
 /// The two length-limited parts of an MRN.
+///
+/// Values are equal when they name the same part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MrnPart {
     /// The organization ID.

@@ -6,6 +6,8 @@ use crate::error::ParseErrorKind;
 
 /// The form of a tag's authority name (RFC 4151 §2.1 `authorityName`).
 ///
+/// Values are equal when they name the same kind.
+///
 /// ```
 /// use urn_tag::TagUri;
 /// use urn_tag::tag::AuthorityKind;
@@ -50,6 +52,8 @@ impl fmt::Display for AuthorityKind {
 
 /// Which rule of the tag grammar an authority name matched: finer than [`AuthorityKind`],
 /// since an email address may match RFC 4151's own rule or erratum 1485's.
+///
+/// Values are equal when they name the same rule.
 ///
 /// ```
 /// use urn_tag::{TagSyntax, TagUri};

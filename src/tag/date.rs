@@ -10,6 +10,10 @@ use crate::error::{ParseError, ParseErrorKind, Part};
 /// The day a tag date denotes: RFC 4151 §2.2 reads `YYYY`, `YYYY-MM` and `YYYY-MM-DD` as
 /// 00:00 UTC on a day of the Gregorian calendar, the month and day defaulting to `01`.
 ///
+/// `Eq` and `Ord` compare the calendar day: the dates of `2001-07` and `2001-07-01` are equal (how
+/// a tag wrote its date is the tag's text,
+/// [`TagUri::date_as_written`](crate::TagUri::date_as_written)).
+///
 /// A `TagDate` is always a day that exists (years 0000 to 9999, the proleptic Gregorian
 /// calendar). It orders chronologically and displays in full, as `YYYY-MM-DD`.
 ///
@@ -245,6 +249,8 @@ impl Clock for TagDate {
 }
 
 /// The system's clock, read through `std::time::SystemTime`, giving the day in UTC.
+///
+/// It holds nothing, so all its values are equal.
 ///
 /// A system clock set after 9999-12-31 or before 0000-01-01 reads as that day.
 ///

@@ -9,6 +9,8 @@ use super::value::TagUri;
 /// A finding on a valid tag: what RFC 4151 advises against, or requires in prose that the
 /// ABNF does not check, without making the tag invalid.
 ///
+/// `Eq` compares the lint and what it holds.
+///
 /// ```
 /// use urn_tag::{TagLint, TagUri};
 ///

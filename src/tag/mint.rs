@@ -12,6 +12,8 @@ use crate::syntax::TagSyntax;
 
 /// Builds a tag from its parts, by the rules for minting of RFC 4151 §2.2.
 ///
+/// `Eq` compares every setting: the authority, the date, the specific and the fragment.
+///
 /// The date is written in its shortest form ("A day value of "01" MAY be omitted; a month
 /// value of "01" MAY be omitted unless it is followed by a day value other than "01""). The
 /// minter refuses what RFC 4151 forbids: an authority that is not a DNS name or email
@@ -205,6 +207,8 @@ impl TagUri {
 }
 
 /// Why a [`TagMinter`] refused to mint a tag.
+///
+/// `Eq` compares the variant and what it holds.
 ///
 /// ```
 /// use urn_tag::{BuildErrorKind, MintError, Part, TagDate, TagUri};

@@ -13,6 +13,8 @@ use crate::syntax::UrnSyntax;
 
 /// A finding on a valid URN: what the RFCs advise against, with the clause that does.
 ///
+/// `Eq` compares the lint and what it holds.
+///
 /// ```
 /// use urn_tag::Urn;
 /// use urn_tag::UrnLint;

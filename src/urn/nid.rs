@@ -42,6 +42,8 @@ pub enum NidClass {
 /// Why a NID is [reserved](NidClass::Reserved): which clause of RFC 8141 keeps it from being
 /// formal or informal.
 ///
+/// Values are equal when they name the same clause.
+///
 /// ```
 /// use urn_tag::urn::Reservation;
 ///

@@ -29,6 +29,8 @@ include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
 /// The two sub-registries of IANA's URN namespace registry.
 ///
+/// Values are equal when they name the same kind.
+///
 /// ```
 /// use urn_tag::urn::registry::{self, NamespaceKind};
 ///
@@ -44,6 +46,8 @@ pub enum NamespaceKind {
 }
 
 /// One entry of the registry.
+///
+/// `Eq` compares every field of the registry entry.
 ///
 /// ```
 /// let gs1 = urn_tag::urn::registry::lookup("gs1").unwrap();
