@@ -53,13 +53,19 @@ fn cli(c: &mut Criterion) {
     let mut group = c.benchmark_group("check 1 000 000 URNs");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(30));
-    let modes: [(&str, &[&str]); 4] = [
+    // Each with and without the namespace grammars, which must not double the cost.
+    let modes: [(&str, &[&str]); 6] = [
         ("urn-tag check --quiet", &["check", "--quiet"]),
-        ("urn-tag check", &["check"]),
-        ("urn-tag check --json", &["check", "--json"]),
         (
             "urn-tag check --quiet --namespaces",
             &["check", "--quiet", "--namespaces"],
+        ),
+        ("urn-tag check", &["check"]),
+        ("urn-tag check --namespaces", &["check", "--namespaces"]),
+        ("urn-tag check --json", &["check", "--json"]),
+        (
+            "urn-tag check --json --namespaces",
+            &["check", "--json", "--namespaces"],
         ),
     ];
     for (name, args) in modes {
