@@ -218,9 +218,7 @@ impl Equivalence {
     pub fn key<S: AsRef<str>>(&self, urn: &Urn<S>) -> EquivalenceKey {
         let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
-        key.push_str("urn:");
-        push_lower(&mut key, urn.nid());
-        key.push(':');
+        push_scheme_and_nid(&mut key, urn);
         match self.rule(urn.nid()) {
             // The rule receives the NSS in normal form, copied only if it is not already.
             Some(rule) if has_percent(nss.as_bytes()) => {
@@ -321,9 +319,8 @@ impl<S: AsRef<str>> Urn<S> {
     pub fn normalized(&self) -> Urn {
         let text = self.as_str();
         let mut normal = String::with_capacity(text.len());
-        normal.push_str("urn:");
-        push_lower(&mut normal, self.nid());
-        push_with_upper_hex(&mut normal, &text[self.offsets.nid_end..]);
+        push_scheme_and_nid(&mut normal, self);
+        push_with_upper_hex(&mut normal, &text[self.offsets.nid_end + 1..]);
         // Case changes move no byte, so the offsets still hold.
         Urn {
             text: normal,
@@ -363,11 +360,11 @@ impl<S: AsRef<str>> Urn<S> {
     }
 }
 
-/// Appends a NID in lower case: the grammars allow only letters, digits and hyphens in it, so
-/// there is no percent-encoding whose case to keep.
-fn push_lower(out: &mut String, nid: &str) {
+/// Appends `urn:NID:` in lower case, copied in one piece: the grammars allow only letters,
+/// digits and hyphens in a NID, so there is no percent-encoding whose case to keep.
+fn push_scheme_and_nid<S: AsRef<str>>(out: &mut String, urn: &Urn<S>) {
     let start = out.len();
-    out.push_str(nid);
+    out.push_str(&urn.as_str()[..urn.offsets.nid_end + 1]);
     out[start..].make_ascii_lowercase();
 }
 
