@@ -9,7 +9,7 @@
 //!   namespace's grammar compiled the same way, capturing every rule that is not silent (the
 //!   parts `urn-tag explain` shows), and a table of them by NID;
 //! * with the `grammar-tools` feature, `peg/NAME.rs` for each small grammar of
-//!   `tests/data/peg/`, which `tests/peg_compiler.rs` checks against pest.
+//!   `tests/data/peg/`, which `tests/grammar/peg_compiler.rs` checks against pest.
 
 #[path = "build/peg/mod.rs"]
 mod peg;

@@ -127,7 +127,7 @@ fn check(row: &Row<'_>) -> Vec<String> {
 
 #[test]
 fn peer_tag_vectors() {
-    let data = include_str!("data/peer-tag-vectors.tsv");
+    let data = include_str!("../data/peer-tag-vectors.tsv");
     let rows = rows(data);
     assert_eq!(rows.len(), 244);
     let failures: Vec<String> = rows
@@ -150,7 +150,7 @@ fn peer_tag_vectors() {
 /// disagreements is pinned.
 #[test]
 fn peer_tag_vectors_cover_every_mode() {
-    let data = include_str!("data/peer-tag-vectors.tsv");
+    let data = include_str!("../data/peer-tag-vectors.tsv");
     let rows = rows(data);
     for run_as in [
         "rfc4151",

@@ -3,11 +3,11 @@
 //! crash; `check --json` answers every line with a sound record.
 #![cfg(feature = "cli")]
 
-mod common;
-
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
+
+use crate::common;
 
 /// Odd lines: raw bytes (often not UTF-8), near-miss identifiers, and a few huge ones.
 fn odd_lines() -> Vec<Vec<u8>> {

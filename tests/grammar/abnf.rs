@@ -5,7 +5,6 @@
 //! recursion, so each one denotes a regular language, and the `regex` crate decides membership
 //! exactly, whatever the ambiguity of the ABNF (no ordered choice, no greediness). The same
 //! tree drives a random generator of strings, biased toward the boundaries of each repetition.
-#![allow(dead_code)] // each test crate uses a different subset
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

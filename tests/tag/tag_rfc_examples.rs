@@ -1,10 +1,9 @@
 //! Every tag, tag prefix and date printed in RFC 4151 §2.1, §2.2 and §2.4.
 
-mod common;
-
-use common::{TagParts, assert_tag};
 use rstest::rstest;
 use urn_tag::{MintError, TagDate, TagSyntax, TagUri};
+
+use crate::common::{TagParts, assert_tag};
 
 const RFC4151: TagSyntax = TagSyntax::Rfc4151;
 
@@ -191,7 +190,7 @@ fn s2_4_equality_is_exact(#[case] a: &str, #[case] b: &str, #[case] equal: bool)
 /// row is this crate's, and every entry rule is a syntax.
 #[test]
 fn grammar_examples_file_states_this_crates_verdicts() {
-    let data = include_str!("data/tag-grammar-examples.tsv");
+    let data = include_str!("../data/tag-grammar-examples.tsv");
     let mut lines = data.lines().filter(|line| !line.starts_with('#'));
     assert_eq!(lines.next(), Some("entry\tinput\tvalid\tsource"));
     let mut rows = 0;

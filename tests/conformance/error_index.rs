@@ -7,14 +7,14 @@
 //! Rules that only the prose states (a reserved NID, `%00`, calendar dates, DNS lengths) are
 //! not syntax: on those the DFA accepts and the error is of a prose kind.
 
-mod common;
-
 use std::sync::LazyLock;
 
 use proptest::prelude::*;
 use regex_automata::dfa::{Automaton, dense};
 use regex_automata::{Anchored, Input, util::syntax};
 use urn_tag::{ParseError, ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
+
+use crate::common;
 
 /// `pchar` without `pct-encoded` (RFC 3986 §3.3), as a regex class body.
 const PCHAR: &str = r"A-Za-z0-9\-._~!$&'()*+,;=:@";
@@ -236,10 +236,10 @@ proptest! {
 #[test]
 fn vector_inputs_and_their_mutations() {
     let mut inputs: Vec<String> = [
-        common::column(include_str!("data/peer-urn-vectors.tsv"), 3),
-        common::column(include_str!("data/peer-tag-vectors.tsv"), 2),
-        common::column(include_str!("data/urn-grammar-examples.tsv"), 1),
-        common::column(include_str!("data/tag-grammar-examples.tsv"), 1),
+        common::column(include_str!("../data/peer-urn-vectors.tsv"), 3),
+        common::column(include_str!("../data/peer-tag-vectors.tsv"), 2),
+        common::column(include_str!("../data/urn-grammar-examples.tsv"), 1),
+        common::column(include_str!("../data/tag-grammar-examples.tsv"), 1),
     ]
     .into_iter()
     .flatten()

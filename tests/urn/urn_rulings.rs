@@ -1,10 +1,9 @@
 //! The design's rulings on the ambiguous points of the URN RFCs, one test (or case) each.
 
-mod common;
-
-use common::{Parts, assert_error, assert_parts};
 use rstest::rstest;
 use urn_tag::{ParseErrorKind, Part, Urn, UrnSyntax};
+
+use crate::common::{Parts, assert_error, assert_parts};
 
 const RFC8141: UrnSyntax = UrnSyntax::Rfc8141;
 const RFC2141: UrnSyntax = UrnSyntax::Rfc2141;

@@ -4,8 +4,6 @@
 //! one of the documented classes of `docs/peer-differences.md`, each decided by an RFC
 //! clause; an unclassified difference fails the test.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
@@ -13,6 +11,8 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 use urn_tag::{ParseErrorKind, Urn};
+
+use crate::common;
 
 /// A class of disagreement, as documented in docs/peer-differences.md.
 struct Class {
@@ -55,7 +55,7 @@ fn urn_like() -> impl Strategy<Value = String> {
 /// The URN inputs of the test vectors, and each of them with one byte inserted, deleted or
 /// replaced.
 fn vector_inputs_and_mutations() -> Vec<String> {
-    let data = include_str!("data/peer-urn-vectors.tsv");
+    let data = include_str!("../data/peer-urn-vectors.tsv");
     let mut inputs: Vec<String> = common::column(data, 3).map(str::to_owned).collect();
     let alphabet = ["", "-", ":", "/", "?", "+", "=", "#", "%", "~", "&", "a"];
     inputs.extend(common::one_edit_mutations(&inputs, &alphabet));
@@ -145,7 +145,7 @@ fn disagreements_with_urn_crates_are_all_classified() {
         unexplained.len(),
         unexplained.join("\n")
     );
-    let documented = include_str!("../docs/peer-differences.md");
+    let documented = include_str!("../../docs/peer-differences.md");
     let names = CLASSES
         .iter()
         .map(|class| class.name)

@@ -1,10 +1,9 @@
 //! Every URN example printed in RFC 8141, RFC 2141 and the 2011 URNbis draft.
 
-mod common;
-
-use common::{Parts, assert_parts};
 use rstest::rstest;
 use urn_tag::{Urn, UrnSyntax};
+
+use crate::common::{Parts, assert_parts};
 
 /// RFC 8141 §2.2, §2.3.1, §2.3.2, §2.3.3 and §5: the example URNs of the prose.
 #[rstest]
@@ -69,7 +68,7 @@ fn rfc2141_s6_and_draft_s5_1_examples(
 /// row is this crate's, and every entry rule is a spec.
 #[test]
 fn grammar_examples_file_states_this_crates_verdicts() {
-    let data = include_str!("data/urn-grammar-examples.tsv");
+    let data = include_str!("../data/urn-grammar-examples.tsv");
     let mut lines = data.lines().filter(|line| !line.starts_with('#'));
     assert_eq!(lines.next(), Some("entry\tinput\tvalid\tsource"));
     let mut rows = 0;

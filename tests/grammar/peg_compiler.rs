@@ -26,7 +26,7 @@
 //! verbatim.
 #![cfg(feature = "grammar-tools")]
 
-#[path = "../build/peg/mod.rs"]
+#[path = "../../build/peg/mod.rs"]
 mod peg;
 
 use std::collections::{HashMap, HashSet};
@@ -509,14 +509,14 @@ fn compiled_entries_agree_with_pest(
 /// the test knows which those are.
 #[test]
 fn rules_in_predicates_are_found() {
-    let with = Reference::load(include_str!("data/peg/lookahead.pest"));
-    let without = Reference::load(include_str!("data/peg/capture_backtrack.pest"));
-    let crate_grammar = Reference::load(include_str!("../urn.pest"));
+    let with = Reference::load(include_str!("../data/peg/lookahead.pest"));
+    let without = Reference::load(include_str!("../data/peg/capture_backtrack.pest"));
+    let crate_grammar = Reference::load(include_str!("../../urn.pest"));
     assert!(with.rules_in_predicates);
     // capture_backtrack's `&(item ~ tail)` calls non-silent rules too.
     assert!(without.rules_in_predicates);
     assert!(!crate_grammar.rules_in_predicates);
-    assert!(!Reference::load(include_str!("../tag.pest")).rules_in_predicates);
+    assert!(!Reference::load(include_str!("../../tag.pest")).rules_in_predicates);
 }
 
 /// Where a non-silent rule is called inside a predicate, pest's error position can lie beyond
@@ -532,7 +532,7 @@ fn pest_reports_rules_inside_predicates(
     #[case] pest_position: usize,
     #[case] recognizer_index: usize,
 ) {
-    let reference = Reference::load(include_str!("data/peg/lookahead.pest"));
+    let reference = Reference::load(include_str!("../data/peg/lookahead.pest"));
     let entries = entries!(lookahead);
     let entry = entries.iter().find(|e| e.rule == rule).unwrap();
     assert_eq!(

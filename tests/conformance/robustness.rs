@@ -2,10 +2,10 @@
 //! name, accepted values that are RFC 3986 URIs and re-assemble, thread safety, and huge or
 //! hostile inputs.
 
-mod common;
-
 use proptest::prelude::*;
 use urn_tag::{ParseError, Part, Urn, UrnSyntax};
+
+use crate::common;
 
 /// Arbitrary strings, and strings over the characters that matter after a URN-ish prefix.
 fn inputs() -> impl Strategy<Value = String> {
@@ -148,7 +148,7 @@ proptest! {
 #[test]
 fn vector_urns_are_uris() {
     let mut accepted = 0;
-    for input in common::column(include_str!("data/peer-urn-vectors.tsv"), 3) {
+    for input in common::column(include_str!("../data/peer-urn-vectors.tsv"), 3) {
         for spec in UrnSyntax::ALL {
             match Urn::parse_with(input, spec) {
                 Ok(urn) => {
@@ -170,7 +170,8 @@ fn parsing_from_several_threads_agrees() {
     send_sync::<Urn>();
     send_sync::<ParseError>();
     send_sync::<urn_tag::urn::Equivalence>();
-    let inputs: Vec<&str> = common::column(include_str!("data/peer-urn-vectors.tsv"), 3).collect();
+    let inputs: Vec<&str> =
+        common::column(include_str!("../data/peer-urn-vectors.tsv"), 3).collect();
     let sequential: Vec<_> = inputs
         .iter()
         .map(|input| Urn::parse(input).map(|u| u.equivalence_key()))
@@ -347,7 +348,7 @@ fn check_tag(input: &str, tag: &TagUri) {
 #[test]
 fn vector_tags_are_uris() {
     let mut accepted = 0;
-    for input in common::column(include_str!("data/peer-tag-vectors.tsv"), 2) {
+    for input in common::column(include_str!("../data/peer-tag-vectors.tsv"), 2) {
         for syntax in TagSyntax::ALL {
             if let Ok(tag) = TagUri::parse_with(input, syntax) {
                 check_tag(input, &tag);

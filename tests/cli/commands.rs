@@ -1,9 +1,9 @@
 //! The `urn-tag` command line: the JSON contract, exit codes, standard input, `eq`.
 #![cfg(feature = "cli")]
 
-mod common;
-
 use std::process::Output;
+
+use crate::common;
 
 fn urn_tag(args: &[&str], stdin: Option<&str>) -> Output {
     common::run_cli(args, stdin.unwrap_or("").as_bytes())

@@ -230,7 +230,7 @@ struct Row<'a> {
 /// crate's verdicts, and a recorded reason for exactly the rows where it differs.
 #[test]
 fn peer_urn_equivalence_vectors() {
-    let data = include_str!("data/peer-urn-equivalence.tsv");
+    let data = include_str!("../data/peer-urn-equivalence.tsv");
     let mut lines = data
         .lines()
         .enumerate()

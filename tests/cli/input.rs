@@ -2,9 +2,9 @@
 //! lines, invalid UTF-8, over-long lines, escapes, and the syntax options of every command.
 #![cfg(feature = "cli")]
 
-mod common;
-
 use rstest::rstest;
+
+use crate::common;
 
 #[track_caller]
 fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: &str) {

@@ -3,8 +3,6 @@
 //! checked for the conventions every namespace grammar follows.
 #![cfg(feature = "grammar-tools")]
 
-extern crate alloc;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +14,7 @@ use urn_tag::namespace::NamespaceCheck;
 
 /// The crate's prose rules, compiled here too: the module is crate-private.
 #[allow(dead_code)]
-#[path = "../src/namespace/prose.rs"]
+#[path = "../../src/namespace/prose.rs"]
 mod prose;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

@@ -2,7 +2,7 @@
 //!
 //! For each grammar, the entry rule of the `.pest` file (loaded at run time with pest_meta and
 //! run by pest_vm, so this checks the file itself) and a matcher compiled mechanically from the
-//! RFC's ABNF (tests/data/abnf/, see `abnf/mod.rs`) judge the same strings: strings generated
+//! RFC's ABNF (tests/data/abnf/, see `abnf.rs`) judge the same strings: strings generated
 //! from the ABNF of every grammar, mutations of them, and every input of the vector files
 //! (tests/data/*.tsv). Wherever the two verdicts differ, exactly one entry of [`DEVIATIONS`]
 //! must explain it; an entry that explains nothing is stale and fails the test too.
@@ -19,16 +19,15 @@
 //! well; see [`NAMESPACE_PAIRS`] and [`NAMESPACE_DEVIATIONS`].
 #![cfg(feature = "grammar-tools")]
 
-mod abnf;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
-use abnf::{Grammar, Matcher, Rng};
 use pest_vm::Vm;
 use rstest::rstest;
 use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind, ProseViolation};
 use urn_tag::{ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
+
+use crate::abnf::{self, Grammar, Matcher, Rng};
 
 /// How many distinct strings each grammar judges, at least.
 const STRINGS_PER_GRAMMAR: usize = 100_000;

@@ -1,13 +1,12 @@
 //! The design's rulings on RFC 4151, one test (or case) each, and every tag error kind with
 //! its byte index and message, verbatim.
 
-mod common;
-
-use common::{TagParts, assert_tag, assert_tag_error};
 use rstest::rstest;
 use urn_tag::TagLint;
 use urn_tag::tag::AuthorityKind;
 use urn_tag::{ParseErrorKind, Part, TagDate, TagSyntax, TagUri};
+
+use crate::common::{TagParts, assert_tag, assert_tag_error};
 
 const RFC4151: TagSyntax = TagSyntax::Rfc4151;
 const ERRATUM: TagSyntax = TagSyntax::Erratum1485;

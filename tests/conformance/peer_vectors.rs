@@ -118,7 +118,7 @@ fn check(row: &Row<'_>) -> Vec<String> {
 
 #[test]
 fn peer_urn_vectors() {
-    let data = include_str!("data/peer-urn-vectors.tsv");
+    let data = include_str!("../data/peer-urn-vectors.tsv");
     let rows = rows(data);
     assert!(rows.len() > 800);
     let failures: Vec<String> = rows
@@ -140,7 +140,7 @@ fn peer_urn_vectors() {
 /// Every spec is exercised, as are the component wrappers, and disagreements stay a minority.
 #[test]
 fn peer_urn_vectors_cover_every_mode() {
-    let data = include_str!("data/peer-urn-vectors.tsv");
+    let data = include_str!("../data/peer-urn-vectors.tsv");
     let rows = rows(data);
     for run_as in [
         "rfc8141",

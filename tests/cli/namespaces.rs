@@ -6,9 +6,9 @@
 //! or a prose rule; `doi` is a registered namespace that has no grammar here.
 #![cfg(feature = "cli")]
 
-mod common;
-
 use rstest::rstest;
+
+use crate::common;
 
 /// RFC 4122 §3's example.
 const UUID: &str = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6";

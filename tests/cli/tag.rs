@@ -1,11 +1,11 @@
 //! The command-line contract for tag URIs: `check` output and `mint-tag`, exactly.
 #![cfg(feature = "cli")]
 
-mod common;
-
 use std::process::Output;
 
 use rstest::rstest;
+
+use crate::common;
 
 fn urn_tag(args: &[&str]) -> Output {
     common::run_cli(args, b"")

@@ -3,7 +3,7 @@
 //! the lines that follow it.
 #![cfg(feature = "cli")]
 
-mod common;
+use crate::common;
 
 /// One example: the arguments after `urn-tag`, its standard input, and what it prints.
 #[derive(Debug)]

@@ -1,0 +1,18 @@
+//! The `.pest` grammars (the `grammar-tools` feature): the ABNF cross-check, the style gates,
+//! the review tools, the namespace grammars and the grammar compiler against pest.
+//!
+//! These modules share one test binary: linking an executable per test file was most of the
+//! test build's time.
+
+// `namespace_grammars` compiles the library's src/namespace/prose.rs, which names the `alloc`
+// crate as the library does; only an `extern crate` at the crate root puts it in scope there.
+extern crate alloc;
+
+#[cfg(feature = "grammar-tools")]
+mod abnf;
+
+mod grammar_abnf;
+mod grammar_style;
+mod grammar_tools;
+mod namespace_grammars;
+mod peg_compiler;
