@@ -329,6 +329,24 @@ impl<S: AsRef<str>> Urn<S> {
         }
     }
 
+    /// Whether the URN is already in the form [`Urn::normalized`] gives (`urn` and the NID in
+    /// lower case, no percent-encoding with a lower-case hexadecimal digit), so that a program
+    /// can use the text it has instead of a normalized copy.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// assert!(Urn::parse("urn:example:a%2CB?=x")?.is_normalized());
+    /// assert!(!Urn::parse("URN:example:a")?.is_normalized());
+    /// assert!(!Urn::parse("urn:example:a?=x%3f")?.is_normalized());
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn is_normalized(&self) -> bool {
+        let (scheme_and_nid, rest) = self.as_str().split_at(self.offsets.nid_end + 1);
+        !scheme_and_nid.bytes().any(|b| b.is_ascii_uppercase())
+            && (!has_percent(rest.as_bytes()) || !has_lower_hex(rest.as_bytes()))
+    }
+
     /// The key this URN is compared by under [`Equivalence::standard`]; URNs with equal keys
     /// are equivalent.
     ///
@@ -360,6 +378,15 @@ impl<S: AsRef<str>> Urn<S> {
     }
 }
 
+/// Whether a percent-encoding in `text` (which the grammar has checked: each `%` is followed
+/// by two hexadecimal digits) has a lower-case digit.
+fn has_lower_hex(text: &[u8]) -> bool {
+    text.iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'%')
+        .any(|(i, _)| text[i + 1..i + 3].iter().any(u8::is_ascii_lowercase))
+}
+
 /// Appends `urn:NID:` in lower case, copied in one piece: the grammars allow only letters,
 /// digits and hyphens in a NID, so there is no percent-encoding whose case to keep.
 fn push_scheme_and_nid<S: AsRef<str>>(out: &mut String, urn: &Urn<S>) {
@@ -371,6 +398,36 @@ fn push_scheme_and_nid<S: AsRef<str>>(out: &mut String, urn: &Urn<S>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_normalized` says exactly whether `normalized` would change the text.
+    #[test]
+    fn is_normalized_exactly_when_normalizing_changes_nothing() {
+        use crate::syntax::UrnSyntax;
+        let inputs = [
+            "urn:example:a",
+            "URN:example:a",
+            "urn:Example:a",
+            "urn:example:A%2C",
+            "urn:example:a%2c",
+            "urn:example:a%C3%a9",
+            "urn:example:a?+r%2f",
+            "urn:example:a?=q%2F#f%aB",
+            "urn:example:a#f%2c",
+            "urn:ex-1:%41%42",
+        ];
+        for input in inputs {
+            for syntax in UrnSyntax::ALL {
+                let Ok(urn) = Urn::parse_with(input, syntax) else {
+                    continue;
+                };
+                assert_eq!(
+                    urn.is_normalized(),
+                    urn.normalized().as_str() == input,
+                    "{input} under {syntax}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn upper_hex_touches_only_percent_triplets() {

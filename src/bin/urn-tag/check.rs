@@ -295,6 +295,12 @@ fn valid_record(
 }
 
 fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Option<bool>) {
+    // Most URNs are written in normal form already: then their text is it.
+    let normalized = if urn.is_normalized() {
+        Cow::Borrowed(urn.as_str())
+    } else {
+        Cow::Owned(urn.normalized().into_string())
+    };
     line.start()
         .text(r#"{"input":"#)
         .identifier(urn.as_str())
@@ -324,7 +330,7 @@ fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Op
         .text(r#","registered":"#)
         .boolean(urn.registration().is_some())
         .text(r#","normalized":"#)
-        .identifier(urn.normalized().as_str())
+        .identifier(&normalized)
         .text(r#","equivalence_key":"#)
         .identifier(urn.equivalence_key().as_str());
     // With `--namespaces` only: whether a namespace grammar was applied.
