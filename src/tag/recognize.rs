@@ -10,7 +10,7 @@ use core::num::NonZeroUsize;
 use super::authority::{AuthorityKind, AuthorityRule};
 use super::diagnose;
 use crate::compiled;
-use crate::error::{ParseError, ParseErrorKind, Part};
+use crate::error::{ParseError, Part};
 use crate::syntax::{SCHEME_LEN, TagSyntax};
 
 /// Where the parts of a recognized tag lie. The authority always starts right after `tag:`,
@@ -94,19 +94,7 @@ fn rejected(input: &str, syntax: TagSyntax) -> ParseError {
             TagSyntax::Erratum1485 => compiled::tag::erratum1485_failure,
             TagSyntax::Lenient => compiled::tag::lenient_failure,
         }(input.as_bytes());
-        let part = if failure.index <= SCHEME_LEN {
-            Part::Scheme
-        } else {
-            Part::Specific
-        };
-        let kind = match input
-            .get(failure.index..)
-            .and_then(|rest| rest.chars().next())
-        {
-            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
-            None => ParseErrorKind::Empty(part),
-        };
-        ParseError::new(kind, failure.index)
+        ParseError::at_furthest_byte(input, failure.index, Part::Specific)
     })
 }
 

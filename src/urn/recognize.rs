@@ -83,19 +83,7 @@ fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
             UrnSyntax::Rfc2141 => compiled::urn::rfc2141_failure,
             UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis_failure,
         }(input.as_bytes());
-        let part = if failure.index <= SCHEME_LEN {
-            Part::Scheme
-        } else {
-            Part::Nss
-        };
-        let kind = match input
-            .get(failure.index..)
-            .and_then(|rest| rest.chars().next())
-        {
-            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
-            None => ParseErrorKind::Empty(part),
-        };
-        ParseError::new(kind, failure.index)
+        ParseError::at_furthest_byte(input, failure.index, Part::Nss)
     })
 }
 
