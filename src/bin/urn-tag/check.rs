@@ -350,7 +350,7 @@ fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
         .text(r#","authority_kind":"#)
         .word(tag.authority_kind().name())
         .text(r#","date":"#)
-        .identifier(&tag.date().to_string())
+        .date(tag.date())
         .text(r#","date_as_written":"#)
         .identifier(tag.date_as_written())
         .text(r#","specific":"#)

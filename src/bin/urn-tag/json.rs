@@ -7,6 +7,8 @@
 //! fraction of a general serializer; and the text of a valid identifier, which never holds a
 //! character JSON escapes, is copied as it is.
 
+use urn_tag::TagDate;
+
 /// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
 #[derive(Debug, Default)]
 pub struct JsonLine {
@@ -73,6 +75,28 @@ impl JsonLine {
             Some(text) => self.identifier(text),
             None => self.text("null"),
         }
+    }
+
+    /// Adds a tag's date as a JSON string, `"YYYY-MM-DD"`, as [`TagDate`]'s `Display` writes
+    /// it, without formatting machinery or a `String` per record.
+    pub fn date(&mut self, date: TagDate) -> &mut Self {
+        let digit = |value: u16| b'0' + (value % 10) as u8;
+        let (year, month, day) = (date.year(), u16::from(date.month()), u16::from(date.day()));
+        self.buffer.extend_from_slice(&[
+            b'"',
+            digit(year / 1000),
+            digit(year / 100),
+            digit(year / 10),
+            digit(year),
+            b'-',
+            digit(month / 10),
+            digit(month),
+            b'-',
+            digit(day / 10),
+            digit(day),
+            b'"',
+        ]);
+        self
     }
 
     /// Adds `true` or `false`.
@@ -298,6 +322,26 @@ mod tests {
             .filter(|&b| b != b'"' && b != b'\\')
             .collect();
         assert_eq!(next_to_escape(&harmless), None);
+    }
+
+    /// A date is written as `Display` writes it, zeros included.
+    #[test]
+    fn dates_written_as_displayed() {
+        for (year, month, day) in [
+            (0, 1, 1),
+            (7, 2, 28),
+            (1999, 12, 31),
+            (2004, 5, 1),
+            (9999, 12, 31),
+        ] {
+            let date = TagDate::new(year, month, day).expect("a date");
+            assert_written(
+                |line| {
+                    line.date(date);
+                },
+                &format!("\"{date}\"\n"),
+            );
+        }
     }
 
     /// Every character `serde_json` escapes is escaped the same way here.
