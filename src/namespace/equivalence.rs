@@ -344,6 +344,11 @@ mod builtin_tests {
         assert_eq!(canonical(isbn, "0-8044-2957-x"), "9780804429573");
         assert_eq!(canonical(isbn, "0-8044-2958-x"), "080442958X");
         assert_eq!(canonical(isbn, "not-an-isbn"), "not-an-isbn");
+        // More than an ISBN's thirteen characters: kept as written, hyphens and case too.
+        assert_eq!(
+            canonical(isbn, "978-0-395-36341-6-x"),
+            "978-0-395-36341-6-x"
+        );
     }
 
     #[test]

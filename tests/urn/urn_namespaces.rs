@@ -122,6 +122,20 @@ fn registry_lookup_ignores_case(#[case] nid: &str, #[case] listed: &str) {
     assert_eq!(registry::lookup(nid).map(|e| e.nid()), Some(listed));
 }
 
+/// The lookup's hash table holds every entry of the registry: each NID is found, as written and
+/// in upper case, and finds itself.
+#[test]
+fn every_registered_nid_is_found() {
+    let mut found = 0;
+    for entry in registry::entries() {
+        for spelling in [entry.nid().to_owned(), entry.nid().to_ascii_uppercase()] {
+            assert_eq!(registry::lookup(&spelling), Some(entry), "{spelling}");
+        }
+        found += 1;
+    }
+    assert!(found >= 100, "{found} entries");
+}
+
 #[rstest]
 #[case::unknown("example-org")]
 #[case::prefix_of_a_nid("isb")]
