@@ -159,8 +159,9 @@ impl Equivalence {
         }
     }
 
-    /// The RFC procedure and the namespace rules built into this crate (`uuid`, `isbn`,
-    /// `issn`); what [`Urn::equivalent`] uses.
+    /// The RFC procedure and the namespace rules built into this crate (the 15 listed on
+    /// [`Equivalence`]: `uuid`, `isbn`, `issn`, `ietf`, `nbn`, ...); what [`Urn::equivalent`]
+    /// uses.
     ///
     /// ```
     /// use urn_tag::Urn;

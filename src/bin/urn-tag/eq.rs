@@ -14,8 +14,8 @@ use crate::verdict;
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
-    /// Compare URNs by the RFC procedure alone, without the namespace rules of uuid, isbn,
-    /// issn, ietf and nbn.
+    /// Compare URNs by the RFC procedure alone, without the equivalence rules of the 15
+    /// namespaces whose registrations state them (uuid, isbn, issn, ietf, nbn, ...).
     #[arg(long)]
     rfc_only: bool,
     /// The first identifier.

@@ -16,8 +16,8 @@ pub struct Args {
     /// Print the equivalence key (what `eq` compares) instead of the normalized form.
     #[arg(long)]
     key: bool,
-    /// With --key: the RFC procedure's key alone, without the namespace rules of uuid, isbn,
-    /// issn, ietf and nbn.
+    /// With --key: the RFC procedure's key alone, without the equivalence rules of the 15
+    /// namespaces whose registrations state them (uuid, isbn, issn, ietf, nbn, ...).
     #[arg(long, requires = "key")]
     rfc_only: bool,
     /// URNs or tag URIs to normalize. A tag is printed as it is: RFC 4151 §2.4 compares tags
