@@ -265,4 +265,39 @@ mod tests {
             "{accepted} acceptances of {strings} strings"
         );
     }
+
+    /// The recognizers skip runs of one byte class eight bytes at a time, then byte by byte;
+    /// the short strings above never fill a window. Here a run of every length up to 24 ends
+    /// at every kind of byte, with and without more text after it, in every part.
+    #[test]
+    fn long_runs_get_the_verdicts_and_spans_of_pest() {
+        let mut strings = 0;
+        let mut accepted = 0;
+        let parts = [
+            (&URN_ENTRIES[..], "urn:"),
+            (&URN_ENTRIES[..], "urn:ab:"),
+            (&URN_ENTRIES[..], "urn:ab:c?+"),
+            (&URN_ENTRIES[..], "urn:ab:c?="),
+            (&URN_ENTRIES[..], "urn:ab:c#"),
+            (&TAG_ENTRIES[..], "tag:"),
+            (&TAG_ENTRIES[..], "tag:a@"),
+            (&TAG_ENTRIES[..], "tag:a.b,2000:"),
+            (&TAG_ENTRIES[..], "tag:a.b,2000:c#"),
+        ];
+        for (entries, prefix) in parts {
+            for len in 0..=24 {
+                for end in ALPHABET.iter().chain(&[""]) {
+                    for tail in ["", ":b", "bbbbbbbbb"] {
+                        let input = format!("{prefix}{}{end}{tail}", "b".repeat(len));
+                        strings += 1;
+                        accepted += assert_same(entries, &input);
+                    }
+                }
+            }
+        }
+        assert!(
+            accepted > 1_000,
+            "{accepted} acceptances of {strings} strings"
+        );
+    }
 }

@@ -733,12 +733,31 @@ fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
     }
     if helpers.skip_class {
         out.push_str(
-            "/// The position after the run of bytes in `class` that starts at `pos`.\n\
-             #[inline(always)]\n\
-             fn skip_class(class: &[bool; 256], input: &[u8], pos: usize) -> usize {\n    \
-             let rest = input.get(pos..).unwrap_or_default();\n    \
-             pos + rest.iter().take_while(|&&byte| class[usize::from(byte)]).count()\n\
-             }\n\n",
+            r#"/// The position after the run of bytes in `class` that starts at `pos`.
+///
+/// Eight bytes at a time, without a branch per byte: the bytes of the window that are in
+/// the class become bits, and the run is the count of trailing ones. The last bytes of the
+/// input, fewer than eight, go one by one.
+#[inline(always)]
+fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> usize {
+    while let Some(window) = input.get(pos..pos + 8) {
+        let mut members = 0u32;
+        for (i, &byte) in window.iter().enumerate() {
+            members |= u32::from(class[usize::from(byte)]) << i;
+        }
+        let run = members.trailing_ones() as usize;
+        pos += run;
+        if run < 8 {
+            return pos;
+        }
+    }
+    while input.get(pos).is_some_and(|&byte| class[usize::from(byte)]) {
+        pos += 1;
+    }
+    pos
+}
+
+"#,
         );
     }
     if helpers.at {
