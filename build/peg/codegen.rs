@@ -689,6 +689,9 @@ fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
                 out,
                 "/// Recognizes `{name}` at the start of `input` (UTF-8): the spans of the captured\n\
                  /// rules when it matches, `None` otherwise.\n\
+                 ///\n\
+                 /// Inlined, so that the spans stay in registers rather than pass through memory.\n\
+                 #[inline]\n\
                  {ALLOWS}\n\
                  pub(crate) fn {function}(input: &[u8]) -> Option<Spans> {{\n    \
                  let mut spans = Spans::default();\n    \

@@ -32,13 +32,21 @@ pub(crate) struct Offsets {
 
 /// Recognizes `input` with the grammar of `syntax` and reads the component offsets off the
 /// captured spans; on a rejection, the diagnosis says where and why.
+///
+/// Inlined, like the recognizers it calls, so that spans and offsets are not returned
+/// through memory: the caller's wide loads of them stalled on the narrow stores that wrote
+/// them.
+#[inline(always)]
 pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
-    let entry = match syntax {
-        UrnSyntax::Rfc8141 => compiled::urn::rfc8141,
-        UrnSyntax::Rfc2141 => compiled::urn::rfc2141,
-        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis,
+    let bytes = input.as_bytes();
+    // Called directly rather than through a function pointer, so that each is inlined and
+    // its spans never pass through memory.
+    let spans = match syntax {
+        UrnSyntax::Rfc8141 => compiled::urn::rfc8141(bytes),
+        UrnSyntax::Rfc2141 => compiled::urn::rfc2141(bytes),
+        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis(bytes),
     };
-    let recognized = match entry(input.as_bytes()) {
+    let recognized = match spans {
         Some(spans) => check_nid_length(input, syntax, offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
@@ -71,6 +79,7 @@ fn offsets(spans: &compiled::urn::Spans) -> Offsets {
 /// whenever the grammar rejects. Should it ever miss one (an edited grammar that the
 /// diagnosis was not taught), the input is still rejected, at the furthest byte the compiled
 /// recognizer reached; debug builds stop there.
+#[cold]
 fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
     let diagnosis = diagnose::first_syntax_error(input, syntax);
     debug_assert!(
@@ -93,21 +102,27 @@ const NID_MAX_LEN: usize = 32;
 /// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
 /// `[ 1,31<let-num-hyp> ]` in RFC 2141, `1*31(...)` in the draft), which `urn.pest` leaves
 /// to Rust because a counted repetition is unrolled into that many optional steps.
+#[inline]
 fn check_nid_length(
     input: &str,
     syntax: UrnSyntax,
     offsets: Offsets,
 ) -> Result<Offsets, ParseError> {
     if offsets.nid_end - SCHEME_LEN <= NID_MAX_LEN {
-        return Ok(offsets);
+        Ok(offsets)
+    } else {
+        Err(nid_too_long(input, syntax))
     }
-    // The diagnosis knows which byte first makes the NID too long.
-    Err(
-        diagnose::first_syntax_error(input, syntax).unwrap_or(ParseError::new(
-            ParseErrorKind::NidTooLong,
-            SCHEME_LEN + NID_MAX_LEN,
-        )),
-    )
+}
+
+/// The error for an NID past the bound: the diagnosis knows which byte first makes it too
+/// long.
+#[cold]
+fn nid_too_long(input: &str, syntax: UrnSyntax) -> ParseError {
+    diagnose::first_syntax_error(input, syntax).unwrap_or(ParseError::new(
+        ParseErrorKind::NidTooLong,
+        SCHEME_LEN + NID_MAX_LEN,
+    ))
 }
 
 /// The pest-derived parser of `urn.pest`, run beside the compiled recognizer in debug builds.
