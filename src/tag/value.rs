@@ -105,7 +105,7 @@ impl TagUri {
     ///
     /// A [`ParseError`] naming the part that failed and the index of the offending byte.
     pub fn parse_owned_with(input: String, syntax: TagSyntax) -> Result<TagUri, ParseError> {
-        let (offsets, date) = check(&input, syntax)?;
+        let TagUri { date, offsets, .. } = TagUri::parse_borrowed_with(&input, syntax)?;
         Ok(TagUri {
             text: input,
             syntax,
@@ -430,6 +430,10 @@ impl<S: AsRef<str>> TagUri<S> {
 }
 
 /// Recognizes `input` and applies the rules the grammar cannot state.
+///
+/// Inlined into its one caller, so that the offsets are not returned through memory: the
+/// caller's wide loads of them stalled on the narrow stores that wrote them.
+#[inline(always)]
 fn check(input: &str, syntax: TagSyntax) -> Result<(Offsets, TagDate), ParseError> {
     let offsets = recognize::recognize(input, syntax)?;
     let date = prose::check(input, &offsets)?;
