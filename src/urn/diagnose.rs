@@ -8,7 +8,7 @@
 //! checks that it finds an error exactly when the recognizer rejects.
 
 use super::component::Component;
-use crate::chars;
+use crate::chars::{self, ByteSet, ByteTable};
 use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
@@ -30,6 +30,12 @@ pub(crate) fn longest_valid_prefix(input: &str, syntax: UrnSyntax) -> Option<usi
 }
 
 type Step<T = ()> = Result<T, ParseError>;
+
+/// The characters of a NID in every syntax: letters, digits and hyphens.
+static LDH: ByteTable = ByteTable::of(chars::ALPHANUM.union(ByteSet::from_bytes(b"-")));
+
+/// The longest NID any of the syntaxes allows.
+pub(super) const NID_MAX_LEN: usize = 32;
 
 struct Scan<'a> {
     input: &'a str,
@@ -81,64 +87,69 @@ impl<'a> Scan<'a> {
             2
         };
         let final_hyphen_allowed = self.syntax != UrnSyntax::Rfc8141;
-        let is_ldh = |b: u8| b == b'-' || b.is_ascii_alphanumeric();
-        let mut i = start;
-        loop {
-            let len = i - start;
-            let err = |kind| Err(ParseError::new(kind, i));
-            match self.byte(i) {
-                Some(b'-') if len == 0 => {
-                    return err(ParseErrorKind::InvalidStart {
-                        part: Part::Nid,
-                        ch: '-',
-                    });
+        let bytes = self.input.as_bytes();
+        // The run of NID characters, read in one pass and counted up to one past the bound:
+        // each rule below is then a question about its length and its ends.
+        let rest = bytes.get(start..).unwrap_or_default();
+        let limit = rest.len().min(NID_MAX_LEN + 1);
+        let mut len = 0;
+        while len < limit && LDH.contains(rest[len]) {
+            len += 1;
+        }
+        let err = |kind, i| Err(ParseError::new(kind, i));
+        if rest.first() == Some(&b'-') {
+            let kind = ParseErrorKind::InvalidStart {
+                part: Part::Nid,
+                ch: '-',
+            };
+            return err(kind, start);
+        }
+        // RFC 8141: the 32nd character must be the final alphanum, so a hyphen there cannot
+        // be continued either way.
+        if !final_hyphen_allowed && len >= NID_MAX_LEN && rest[NID_MAX_LEN - 1] == b'-' {
+            let kind = if len > NID_MAX_LEN {
+                ParseErrorKind::NidTooLong
+            } else {
+                ParseErrorKind::NidEndsWithHyphen
+            };
+            return err(kind, start + NID_MAX_LEN - 1);
+        }
+        if len > NID_MAX_LEN {
+            return err(ParseErrorKind::NidTooLong, start + NID_MAX_LEN);
+        }
+        let i = start + len;
+        match bytes.get(i) {
+            next @ (Some(b':') | None) => {
+                if len == 0 {
+                    return err(ParseErrorKind::Empty(Part::Nid), i);
                 }
-                Some(b) if is_ldh(b) => {
-                    if len == 32 {
-                        return err(ParseErrorKind::NidTooLong);
-                    }
-                    // RFC 8141: the 32nd character must be the final alphanum, so a hyphen
-                    // there cannot be continued either way.
-                    if b == b'-' && len == 31 && !final_hyphen_allowed {
-                        return err(match self.byte(i + 1) {
-                            Some(next) if is_ldh(next) => ParseErrorKind::NidTooLong,
-                            _ => ParseErrorKind::NidEndsWithHyphen,
-                        });
-                    }
-                    i += 1;
+                if len < min_len {
+                    return err(ParseErrorKind::NidTooShort, i);
                 }
-                next @ (Some(b':') | None) => {
-                    if len == 0 {
-                        return err(ParseErrorKind::Empty(Part::Nid));
-                    }
-                    if len < min_len {
-                        return err(ParseErrorKind::NidTooShort);
-                    }
-                    if !final_hyphen_allowed && self.byte(i - 1) == Some(b'-') {
-                        return err(ParseErrorKind::NidEndsWithHyphen);
-                    }
-                    if self.prose
-                        && self.syntax.reserves_urn_nid()
-                        && self.input[start..i].eq_ignore_ascii_case("urn")
-                    {
-                        return Err(ParseError::new(
-                            ParseErrorKind::ReservedNid(self.syntax),
-                            start,
-                        ));
-                    }
-                    return match next {
-                        Some(_) => Ok(i + 1),
-                        None => err(ParseErrorKind::Expected {
+                if !final_hyphen_allowed && bytes[i - 1] == b'-' {
+                    return err(ParseErrorKind::NidEndsWithHyphen, i);
+                }
+                if self.prose
+                    && self.syntax.reserves_urn_nid()
+                    && self.input[start..i].eq_ignore_ascii_case("urn")
+                {
+                    return err(ParseErrorKind::ReservedNid(self.syntax), start);
+                }
+                match next {
+                    Some(_) => Ok(i + 1),
+                    None => err(
+                        ParseErrorKind::Expected {
                             part: Part::Nid,
                             expected: ':',
-                        }),
-                    };
+                        },
+                        i,
+                    ),
                 }
-                Some(_) => {
-                    // Every byte before `i` was ASCII, so `i` is a char boundary.
-                    let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
-                    return err(ParseErrorKind::unexpected(Part::Nid, ch));
-                }
+            }
+            Some(_) => {
+                // Every byte before `i` was ASCII, so `i` is a char boundary.
+                let ch = self.input[i..].chars().next().unwrap_or('\u{FFFD}');
+                err(ParseErrorKind::unexpected(Part::Nid, ch), i)
             }
         }
     }

@@ -9,7 +9,7 @@
 use core::num::NonZeroUsize;
 use core::ops::Range;
 
-use super::diagnose;
+use super::diagnose::{self, NID_MAX_LEN};
 use crate::compiled;
 use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
@@ -95,9 +95,6 @@ fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
         ParseError::at_furthest_byte(input, failure.index, Part::Nss)
     })
 }
-
-/// The longest NID any of the grammars allows.
-const NID_MAX_LEN: usize = 32;
 
 /// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
 /// `[ 1,31<let-num-hyp> ]` in RFC 2141, `1*31(...)` in the draft), which `urn.pest` leaves
