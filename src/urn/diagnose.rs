@@ -210,10 +210,7 @@ impl<'a> Scan<'a> {
         let mut i = 0;
         while let Some(&b) = text.get(i) {
             if i > 0 && plain.contains(b) {
-                i += 1;
-                while text.get(i).is_some_and(|&b| plain.contains(b)) {
-                    i += 1;
-                }
+                i += 1 + plain.run_len(&text[i + 1..]);
             } else if b == b'%' {
                 for digit in [i + 1, i + 2] {
                     if !text.get(digit).copied().is_some_and(chars::is_hex) {
