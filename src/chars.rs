@@ -84,22 +84,18 @@ impl ByteTable {
 
     /// How many bytes at the start of `bytes` are in the set.
     ///
-    /// Eight bytes at a time, as the generated recognizers do: the answers for a window
-    /// become bits and the run is their count of trailing ones, one branch per window
-    /// instead of one per byte.
+    /// Eight bytes at a time while eight remain, as the generated recognizers do: the loop
+    /// unrolled, each byte a lookup and a branch that is almost always predicted.
     #[inline]
     pub(crate) fn run_len(&self, bytes: &[u8]) -> usize {
         let mut len = 0;
         while let Some(window) = bytes.get(len..len + 8) {
-            let mut members = 0u32;
             for (i, &b) in window.iter().enumerate() {
-                members |= u32::from(self.contains(b)) << i;
+                if !self.contains(b) {
+                    return len + i;
+                }
             }
-            let run = members.trailing_ones() as usize;
-            len += run;
-            if run < 8 {
-                return len;
-            }
+            len += 8;
         }
         while bytes.get(len).is_some_and(|&b| self.contains(b)) {
             len += 1;
