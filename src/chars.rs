@@ -257,8 +257,6 @@ mod tests {
         });
     }
 
-    /// A `%` is found wherever it is, in texts of every length around the 8-byte words read,
-    /// and no other byte is taken for one.
     /// `run_len` reads eight bytes at a time: a run of every length up to 24, ended by a byte
     /// outside the set or by the end of the input, gives the count a byte-by-byte loop gives.
     #[test]
@@ -273,6 +271,8 @@ mod tests {
         }
     }
 
+    /// A `%` is found wherever it is, in texts of every length around the 8-byte words read,
+    /// and no other byte is taken for one.
     #[test]
     fn has_percent_at_every_place() {
         for length in 0..40 {

@@ -91,11 +91,7 @@ impl<'a> Scan<'a> {
         // The run of NID characters, read in one pass and counted up to one past the bound:
         // each rule below is then a question about its length and its ends.
         let rest = bytes.get(start..).unwrap_or_default();
-        let limit = rest.len().min(NID_MAX_LEN + 1);
-        let mut len = 0;
-        while len < limit && LDH.contains(rest[len]) {
-            len += 1;
-        }
+        let len = LDH.run_len(&rest[..rest.len().min(NID_MAX_LEN + 1)]);
         let err = |kind, i| Err(ParseError::new(kind, i));
         if rest.first() == Some(&b'-') {
             let kind = ParseErrorKind::InvalidStart {
