@@ -119,14 +119,14 @@ impl AuthorityRule {
 /// RFC 1035 §2.3.4: "labels 63 octets or less"; "names 255 octets or less", counted as §3.1
 /// does, with a length octet before each label and the empty root label at the end, so at
 /// most 253 written characters. The index is that of the offending label, or 0 for the name.
-pub(crate) fn check_dns_lengths(name: &str) -> Result<(), (ParseErrorKind, usize)> {
+pub(crate) fn check_dns_lengths(name: &[u8]) -> Result<(), (ParseErrorKind, usize)> {
     // A name of at most 63 octets breaks neither limit: most names need no look at all.
     if name.len() <= 63 {
         return Ok(());
     }
     // One pass over the bytes, no search per label.
     let mut label_start = 0;
-    for (i, &b) in name.as_bytes().iter().enumerate() {
+    for (i, &b) in name.iter().enumerate() {
         if b == b'.' {
             if i - label_start > 63 {
                 return Err((ParseErrorKind::DnsLabelTooLong, label_start));
@@ -151,18 +151,18 @@ mod tests {
     #[test]
     fn dns_lengths_count_octets_as_rfc_1035_does() {
         let label = |n| "a".repeat(n);
-        assert_eq!(check_dns_lengths(&label(63)), Ok(()));
+        assert_eq!(check_dns_lengths(label(63).as_bytes()), Ok(()));
         assert_eq!(
-            check_dns_lengths(&format!("b.{}", label(64))),
+            check_dns_lengths(format!("b.{}", label(64)).as_bytes()),
             Err((ParseErrorKind::DnsLabelTooLong, 2))
         );
         // 253 written characters (255 octets on the wire) is the most a name can have.
         let name_253 = format!("{0}.{0}.{0}.{1}", label(63), label(61));
         assert_eq!(name_253.len(), 253);
-        assert_eq!(check_dns_lengths(&name_253), Ok(()));
+        assert_eq!(check_dns_lengths(name_253.as_bytes()), Ok(()));
         let name_254 = format!("{0}.{0}.{0}.{1}", label(63), label(62));
         assert_eq!(
-            check_dns_lengths(&name_254),
+            check_dns_lengths(name_254.as_bytes()),
             Err((ParseErrorKind::DnsNameTooLong, 0))
         );
     }

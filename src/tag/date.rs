@@ -107,16 +107,29 @@ impl TagDate {
     /// Reads a date already known to be `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (digits where
     /// digits belong), checking the month and the day; an error is the kind and the index of
     /// the offending item in `written`.
-    pub(crate) fn from_written(written: &str) -> Result<TagDate, (ParseErrorKind, usize)> {
-        let bytes = written.as_bytes();
-        let digit = |at: usize| bytes.get(at).map_or(0, |b| b.wrapping_sub(b'0'));
-        let two_digits = |at: usize| digit(at) * 10 + digit(at + 1);
-        let year = u16::from(two_digits(0)) * 100 + u16::from(two_digits(2));
-        let month = if bytes.len() >= 7 { two_digits(5) } else { 1 };
+    ///
+    /// Every tag parse comes through here, so it reads the digits by position: the three
+    /// forms are three slice patterns, and any other length (never passed) is an invalid date.
+    #[inline]
+    pub(crate) fn from_written(written: &[u8]) -> Result<TagDate, (ParseErrorKind, usize)> {
+        let digit = |byte: u8| byte.wrapping_sub(b'0');
+        let two_digits = |tens: u8, ones: u8| digit(tens) * 10 + digit(ones);
+        let (y, month, day) = match *written {
+            [y0, y1, y2, y3] => ([y0, y1, y2, y3], 1, 1),
+            [y0, y1, y2, y3, _, m0, m1] => ([y0, y1, y2, y3], two_digits(m0, m1), 1),
+            [y0, y1, y2, y3, _, m0, m1, _, d0, d1] => {
+                ([y0, y1, y2, y3], two_digits(m0, m1), two_digits(d0, d1))
+            }
+            _ => return Err((ParseErrorKind::InvalidDate, 0)),
+        };
+        let year = u16::from(two_digits(y[0], y[1])) * 100 + u16::from(two_digits(y[2], y[3]));
         if !(1..=12).contains(&month) {
             return Err((ParseErrorKind::MonthOutOfRange { month }, 5));
         }
-        let day = if bytes.len() == 10 { two_digits(8) } else { 1 };
+        // Every month has its 1st to 28th: only a later day needs the calendar.
+        if (1..=28).contains(&day) {
+            return Ok(TagDate { year, month, day });
+        }
         TagDate::new(year, month, day)
             .ok_or((ParseErrorKind::DayOutOfRange { year, month, day }, 8))
     }
@@ -221,7 +234,7 @@ impl FromStr for TagDate {
         if !matches!(bytes.len(), 4 | 7 | 10) {
             return Err(ParseError::new(ParseErrorKind::InvalidDate, bytes.len()));
         }
-        TagDate::from_written(written).map_err(|(kind, index)| ParseError::new(kind, index))
+        TagDate::from_written(bytes).map_err(|(kind, index)| ParseError::new(kind, index))
     }
 }
 
@@ -311,6 +324,48 @@ mod tests {
                     let date = TagDate { year, month, day };
                     let days = days_since_unix_epoch(date);
                     assert_eq!(TagDate::from_days_since_unix_epoch(days), date, "{date}");
+                }
+            }
+        }
+    }
+
+    /// The written forms read by position, with the shortcut for days 1 to 28, give what
+    /// `TagDate::new` gives for every two-digit month and day of a leap year, a common year
+    /// and the century years that are and are not leap years.
+    #[test]
+    fn from_written_agrees_with_new_on_every_month_and_day() {
+        for year in [1900, 2000, 2001, 2004, 9999] {
+            assert_eq!(
+                TagDate::from_written(format!("{year:04}").as_bytes()),
+                Ok(TagDate {
+                    year,
+                    month: 1,
+                    day: 1
+                })
+            );
+            for month in 0..=99 {
+                let written = format!("{year:04}-{month:02}");
+                let expected = TagDate::new(year, month, 1)
+                    .ok_or((ParseErrorKind::MonthOutOfRange { month }, 5));
+                assert_eq!(
+                    TagDate::from_written(written.as_bytes()),
+                    expected,
+                    "{written}"
+                );
+                for day in 0..=99 {
+                    let written = format!("{year:04}-{month:02}-{day:02}");
+                    let expected = match TagDate::new(year, month, day) {
+                        Some(date) => Ok(date),
+                        None if !(1..=12).contains(&month) => {
+                            Err((ParseErrorKind::MonthOutOfRange { month }, 5))
+                        }
+                        None => Err((ParseErrorKind::DayOutOfRange { year, month, day }, 8)),
+                    };
+                    assert_eq!(
+                        TagDate::from_written(written.as_bytes()),
+                        expected,
+                        "{written}"
+                    );
                 }
             }
         }

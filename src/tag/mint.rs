@@ -136,7 +136,7 @@ impl<'a> TagMinter<'a> {
         // A valid authority holds at most one "@", before its DNS name.
         let domain_start = authority.rfind('@').map_or(0, |at| at + 1);
         let domain = &authority[domain_start..];
-        check_dns_lengths(domain).map_err(|(kind, index)| {
+        check_dns_lengths(domain.as_bytes()).map_err(|(kind, index)| {
             invalid(
                 Part::Authority,
                 authority,
