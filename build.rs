@@ -161,19 +161,51 @@ fn namespace_grammars(out_dir: &Path) {
         files.len()
     )
     .unwrap();
-    keys.sort_unstable();
-    let keys: String = keys
+    // A perfect hash: the first seed under which every NID has a slot of its own.
+    let (seed, slots) = (0..1_000_000u64)
+        .find_map(|seed| {
+            let mut slots = vec![(0u128, u8::MAX); 1 << NAMESPACE_HASH_BITS];
+            for &(key, position) in &keys {
+                let slot = &mut slots[namespace_slot(seed, key)];
+                if slot.1 != u8::MAX {
+                    return None;
+                }
+                *slot = (
+                    key,
+                    u8::try_from(position).expect("fewer than 255 grammars"),
+                );
+            }
+            Some((seed, slots))
+        })
+        .expect("a seed that gives every namespace grammar a slot of its own");
+    let slot_keys: String = slots
         .iter()
-        .map(|(key, position)| format!("    ({key:#034x}, {position}),\n"))
+        .map(|(key, _)| format!("    {key:#034x},\n"))
         .collect();
+    let slot_grammars: Vec<u8> = slots.iter().map(|&(_, position)| position).collect();
     writeln!(
         index,
-        "\n/// The NID of each grammar as a number (`nid_key`), sorted, with the grammar's index.\n\
-         pub(crate) static KEYS: [(u128, usize); {}] = [\n{keys}];",
-        files.len()
+        "\n/// The seed of `slot`'s hash, under which no two grammars' NIDs share a slot.\n\
+         pub(crate) const SEED: u64 = {seed};\n\
+         /// The NID (as `short_nid_key`) in each slot of the hash table; 0 for none.\n\
+         pub(crate) static SLOT_KEYS: [u128; 1 << {NAMESPACE_HASH_BITS}] = [\n{slot_keys}];\n\
+         /// The index in `GRAMMARS` of the grammar in each slot; `u8::MAX` for none.\n\
+         pub(crate) static SLOT_GRAMMARS: [u8; 1 << {NAMESPACE_HASH_BITS}] = {slot_grammars:?};"
     )
     .unwrap();
     fs::write(out_dir.join("namespaces.rs"), index).unwrap();
+}
+
+/// The size of the namespace grammars' hash table, as a power of 2: room enough for a perfect
+/// hash of a few dozen NIDs to be found after a few hundred seeds.
+const NAMESPACE_HASH_BITS: u32 = 6;
+
+/// The slot of the NID whose key is `key` (see [`nid_key`]) in the namespace grammars' hash
+/// table: the key's two halves folded together, seeded, then Fibonacci hashing's top bits.
+/// `slot` in `src/namespace/grammars.rs` computes the same.
+fn namespace_slot(seed: u64, key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(32) ^ seed;
+    (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - NAMESPACE_HASH_BITS)) as usize
 }
 
 /// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,

@@ -1,6 +1,7 @@
 //! Unit tests of the prose rules, lints and equivalence rules, each case named after the
 //! rule it pins.
 
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -287,20 +288,35 @@ fn entry_rules_prefix_digit_nids() {
     assert_eq!(entry("urn-7"), None);
 }
 
-/// `Namespace::of` is a binary search: the table must be sorted by its lower-case NIDs, and
-/// every NID found in any case.
+/// `Namespace::all` lists the NIDs sorted; `Namespace::of`, a perfect hash, finds every NID in
+/// any case and nothing else: not a NID with one byte changed, cut short or made longer, not
+/// one with a control byte that lowering by a bit would turn into a digit or a hyphen, not the
+/// empty NID (whose key fills the empty slots).
 #[test]
 fn namespaces_are_sorted_and_found_in_any_case() {
     let nids: Vec<&str> = super::Namespace::all().map(super::Namespace::nid).collect();
     assert!(nids.windows(2).all(|pair| pair[0] < pair[1]), "{nids:?}");
+    let found = |nid: &str| super::Namespace::of(nid).map(super::Namespace::nid);
     for nid in &nids {
         assert!(nid.bytes().all(|b| !b.is_ascii_uppercase()), "{nid}");
-        let upper = nid.to_ascii_uppercase();
-        assert_eq!(
-            super::Namespace::of(&upper).map(super::Namespace::nid),
-            Some(*nid)
-        );
+        assert_eq!(found(&nid.to_ascii_uppercase()), Some(*nid));
+        for (i, b) in nid.bytes().enumerate() {
+            for other in [b'a', b'z', b'0', b'-', b'_', b & !0x20, b ^ 1] {
+                let mut changed = nid.as_bytes().to_vec();
+                changed[i] = other;
+                let Ok(changed) = String::from_utf8(changed) else {
+                    continue;
+                };
+                if !nids.iter().any(|nid| nid.eq_ignore_ascii_case(&changed)) {
+                    assert_eq!(found(&changed), None, "{changed:?}");
+                }
+            }
+        }
+        assert_eq!(found(&nid[..nid.len() - 1]), None, "{nid}");
+        assert_eq!(found(&format!("{nid}x")), None, "{nid}");
+        assert_eq!(found(&format!("{nid:<16}")), None, "{nid}");
     }
-    assert_eq!(super::Namespace::of("3gpq"), None);
-    assert_eq!(super::Namespace::of(""), None);
+    assert_eq!(found("3gpq"), None);
+    assert_eq!(found("\u{13}gpp"), None);
+    assert_eq!(found(""), None);
 }
