@@ -151,7 +151,9 @@ impl Component {
     }
 
     /// The error for the byte at `i` of `text`, which this part does not allow there, in a
-    /// URN being parsed (the diagnosis); the index is relative to `text`.
+    /// URN being parsed (the diagnosis); the index is relative to `text`. Inlined into the
+    /// diagnosis, so that the error does not pass through memory (see `diagnose.rs`).
+    #[inline(always)]
     pub(crate) fn bad_byte(&self, text: &str, i: usize, syntax: UrnSyntax) -> ParseError {
         let part = self.part;
         let kind = match self.fault(text, i, syntax) {
@@ -165,6 +167,7 @@ impl Component {
     }
 
     /// Why the byte at `i` of `text` cannot stand there.
+    #[inline(always)]
     fn fault(&self, text: &str, i: usize, syntax: UrnSyntax) -> Fault {
         // The callers have only stepped over ASCII before `i`, so it is a char boundary.
         let ch = text[i..].chars().next().unwrap_or('\u{FFFD}');
