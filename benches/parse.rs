@@ -13,6 +13,9 @@
 //! generated tag URIs of the same average length (`corpus::generated_tags`), and 24
 //! hand-picked tag URIs (`corpus::TAG_CORPUS`).
 //!
+//! The first group, "side by side", holds the rows the targets of BENCHMARKS.md compare,
+//! back to back, so that each pair runs under the same load.
+//!
 //! Run with `cargo bench --bench parse`; the numbers are recorded in BENCHMARKS.md.
 
 // pest_derive, built without its `std` feature as the crate builds it, names `alloc`.
@@ -197,5 +200,64 @@ fn tags(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, urns, tags);
+/// The rows the targets of BENCHMARKS.md compare, back to back in one group: the machine's
+/// load changes over a run, and rows that run minutes apart (as the groups above do) can fall
+/// in different spells of it. The pairs are `Urn::parse` and `TagUri::parse` (per identifier,
+/// corpora of the same average length), `Urn::parse` and the namespace check after a borrowed
+/// parse, and each of `Urn::parse` and `Urn::parse_borrowed` on valid URNs and on the same URNs
+/// made invalid at their last byte.
+fn side_by_side(c: &mut Criterion) {
+    use urn_tag::{TagUri, Urn};
+    let urns = corpus::generated(100_000);
+    let invalid = corpus::invalidated(&urns);
+    let tags = corpus::generated_tags(100_000);
+    let mut group = c.benchmark_group("side by side (100 000 identifiers)");
+    group.throughput(Throughput::Elements(urns.len() as u64));
+    row(&mut group, "Urn::parse, URNs", &urns, Urn::parse);
+    row(&mut group, "TagUri::parse, tags", &tags, TagUri::parse);
+    row(
+        &mut group,
+        "Urn::parse_borrowed + check_namespace, URNs",
+        &urns,
+        |input| Urn::parse_borrowed(input).map(|urn| urn.check_namespace()),
+    );
+    row(&mut group, "Urn::parse, invalid URNs", &invalid, Urn::parse);
+    row(
+        &mut group,
+        "Urn::parse_borrowed, URNs",
+        &urns,
+        Urn::parse_borrowed,
+    );
+    row(
+        &mut group,
+        "Urn::parse_borrowed, invalid URNs",
+        &invalid,
+        Urn::parse_borrowed,
+    );
+    row(
+        &mut group,
+        "TagUri::parse_borrowed, tags",
+        &tags,
+        TagUri::parse_borrowed,
+    );
+    group.finish();
+}
+
+/// One row: `parse` over every input of `corpus`, as the rows of the other groups do.
+fn row<'a, T>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    corpus: &'a [String],
+    parse: impl Fn(&'a str) -> T,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for input in corpus {
+                let _ = black_box(parse(black_box(input)));
+            }
+        })
+    });
+}
+
+criterion_group!(benches, side_by_side, urns, tags);
 criterion_main!(benches);
