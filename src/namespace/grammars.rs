@@ -38,7 +38,11 @@ fn parts(spans: &[(&'static str, Option<Range<usize>>)]) -> Parts {
 /// comparison and no branch on the key's value: a binary search mispredicted a few of its
 /// branches on every URN.
 pub(crate) fn of(nid: &str) -> Option<&'static Grammar> {
-    let key = short_nid_key(nid)?;
+    of_key(short_nid_key(nid)?)
+}
+
+/// The grammar of the NID whose key ([`short_nid_key`]) is `key`.
+pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
     let slot = slot(key);
     // An empty slot holds the key 0 (the empty NID's) and no grammar.
     if SLOT_KEYS[slot] != key {

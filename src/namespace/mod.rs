@@ -98,6 +98,12 @@ impl Namespace {
         grammars::of(nid).map(|grammar| Namespace { grammar })
     }
 
+    /// The namespace of the NID whose key ([`short_nid_key`](crate::urn::short_nid_key)) is
+    /// `key`.
+    pub(crate) fn of_key(key: u128) -> Option<Namespace> {
+        grammars::of_key(key).map(|grammar| Namespace { grammar })
+    }
+
     /// Every namespace with a grammar, sorted by NID.
     ///
     /// ```

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::nid::urn_nid_key;
 use super::value::Urn;
 use crate::namespace::{Namespace, NamespaceCheck};
 
@@ -26,7 +27,7 @@ impl<S: AsRef<str>> Urn<S> {
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn check_namespace(&self) -> NamespaceCheck {
-        let Some(namespace) = Namespace::of(self.nid()) else {
+        let Some(namespace) = self.namespace() else {
             return NamespaceCheck::NotChecked;
         };
         match namespace.check(self.nss(), self.nss_start()) {
@@ -48,7 +49,13 @@ impl<S: AsRef<str>> Urn<S> {
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn namespace_parts(&self) -> Option<Vec<(&'static str, Range<usize>)>> {
-        Namespace::of(self.nid())?.parts(self.nss(), self.nss_start())
+        self.namespace()?.parts(self.nss(), self.nss_start())
+    }
+
+    /// The namespace with a grammar that the NID names, if any: [`Namespace::of`] the NID,
+    /// its key read straight from the text.
+    fn namespace(&self) -> Option<Namespace> {
+        Namespace::of_key(urn_nid_key(self.as_str(), self.offsets.nid_end)?)
     }
 
     /// Where the NSS starts.

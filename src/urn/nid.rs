@@ -4,6 +4,7 @@
 use core::fmt;
 
 use super::value::Urn;
+use crate::syntax::SCHEME_LEN;
 
 /// What kind of URN namespace a NID can name, from its spelling alone (RFC 8141 §5).
 ///
@@ -184,6 +185,34 @@ pub(crate) const fn short_nid_key(nid: &str) -> Option<u128> {
     Some(u128::from_le_bytes(bytes))
 }
 
+/// [`short_nid_key`] of the NID of a URN the grammar accepted (`text`, its NID ending at
+/// `nid_end`), computed without a copy: the sixteen bytes after `urn:` read as one number,
+/// the bytes past the NID masked off and the letters lowered all at once. Copying the NID
+/// into a block and reading it back as a number stalled on the copy's stores, on every
+/// check of a namespace. A URN too short to hold sixteen bytes there takes the copy.
+pub(crate) fn urn_nid_key(text: &str, nid_end: usize) -> Option<u128> {
+    let len = nid_end - SCHEME_LEN;
+    if len >= 16 {
+        return None;
+    }
+    let Some(word) = text.as_bytes()[SCHEME_LEN..].first_chunk::<16>() else {
+        return short_nid_key(&text[SCHEME_LEN..nid_end]);
+    };
+    let nid = u128::from_le_bytes(*word) & ((1 << (8 * len)) - 1);
+    Some(ascii_letters_lowered(nid))
+}
+
+/// The bytes of `word`, all ASCII, with their upper-case letters lowered: each byte's high bit
+/// tells, after one addition, whether it is at least `A`, and after another whether it is past
+/// `Z`. No addition carries into the next byte, since every byte is below 0x80.
+const fn ascii_letters_lowered(word: u128) -> u128 {
+    const EACH_BYTE: u128 = u128::MAX / 0xff;
+    let at_least_a = word + EACH_BYTE * (0x80 - b'A' as u128);
+    let past_z = word + EACH_BYTE * (0x80 - b'Z' as u128 - 1);
+    let upper = at_least_a & !past_z & (EACH_BYTE * 0x80);
+    word | (upper >> 2)
+}
+
 fn strip_prefix_ignore_case<'a>(bytes: &'a [u8], prefix: &[u8]) -> Option<&'a [u8]> {
     let head = bytes.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
@@ -216,5 +245,48 @@ impl<S: AsRef<str>> Urn<S> {
     /// ```
     pub fn nid_class(&self) -> NidClass {
         NidClass::of(self.nid())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    /// Every ASCII byte, at every place of the word, beside bytes that could carry into it.
+    #[test]
+    fn letters_are_lowered_in_a_word_as_byte_by_byte() {
+        for byte in 0..0x80u8 {
+            for place in 0..16 {
+                for filler in [0u8, b'Z', b'a', 0x7f] {
+                    let mut bytes = [filler; 16];
+                    bytes[place] = byte;
+                    let expected = bytes.map(|b| b.to_ascii_lowercase());
+                    assert_eq!(
+                        ascii_letters_lowered(u128::from_le_bytes(bytes)),
+                        u128::from_le_bytes(expected),
+                        "{byte:#04x} at {place} among {filler:#04x}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The key read from a URN's text is the key of its NID: NIDs of every length around the
+    /// sixteen bytes read, in mixed case, in URNs long enough to read them and too short.
+    #[test]
+    fn key_from_the_urn_is_the_nids_key() {
+        for len in 1..=20 {
+            let nid: String = "aZ-9Q".chars().cycle().take(len).collect();
+            for nss in ["x", "0451450523", "A-Za-z0-9:/?#much-longer-than-sixteen"] {
+                let urn = format!("urn:{nid}:{nss}");
+                assert_eq!(
+                    urn_nid_key(&urn, SCHEME_LEN + len),
+                    short_nid_key(&nid),
+                    "{urn}"
+                );
+            }
+        }
     }
 }
