@@ -61,63 +61,53 @@ fn pest_offsets(input: &str) -> Option<[usize; 4]> {
 
 /// Every parser of the comparison, over one corpus.
 fn urn_group<S: AsRef<str>>(c: &mut Criterion, name: &str, corpus: &[S]) {
+    use urn_tag::Urn;
     let regex = regex::Regex::new(RFC8141_REGEX).expect("the RFC 8141 regex");
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(corpus.len() as u64));
-    group.bench_function("urn-tag Urn::parse", |b| {
-        b.iter(|| {
-            for input in corpus {
-                let _ = black_box(urn_tag::Urn::parse(black_box(input.as_ref())));
-            }
-        })
-    });
-    group.bench_function("urn-tag Urn::parse_borrowed", |b| {
-        b.iter(|| {
-            for input in corpus {
-                let _ = black_box(urn_tag::Urn::parse_borrowed(black_box(input.as_ref())));
-            }
-        })
-    });
+    row(&mut group, "urn-tag Urn::parse", corpus, Urn::parse);
+    row(
+        &mut group,
+        "urn-tag Urn::parse_borrowed",
+        corpus,
+        Urn::parse_borrowed,
+    );
     // What `check --namespaces` adds: the namespace grammar and prose rules of each URN that
     // parses, to be held to at most twice the cost of parsing alone.
-    group.bench_function("urn-tag Urn::parse_borrowed + check_namespace", |b| {
-        b.iter(|| {
-            for input in corpus {
-                if let Ok(urn) = urn_tag::Urn::parse_borrowed(black_box(input.as_ref())) {
-                    black_box(urn.check_namespace());
-                }
-            }
-        })
-    });
-    group.bench_function("pest reference (urn.pest)", |b| {
-        b.iter(|| {
-            for input in corpus {
-                black_box(pest_offsets(black_box(input.as_ref())));
-            }
-        })
-    });
-    group.bench_function("urn 0.7 UrnSlice::try_from", |b| {
-        b.iter(|| {
-            for input in corpus {
-                let _ = black_box(urn::UrnSlice::try_from(black_box(input.as_ref())));
-            }
-        })
-    });
-    group.bench_function("urn-rs 0.9 UrnSlice::try_from", |b| {
-        b.iter(|| {
-            for input in corpus {
-                let _ = black_box(urn_rs::UrnSlice::try_from(black_box(input.as_ref())));
-            }
-        })
-    });
-    group.bench_function("regex RFC 8141 captures", |b| {
-        b.iter(|| {
-            for input in corpus {
-                black_box(regex.captures(black_box(input.as_ref())));
-            }
-        })
+    row(
+        &mut group,
+        "urn-tag Urn::parse_borrowed + check_namespace",
+        corpus,
+        check_namespace,
+    );
+    row(
+        &mut group,
+        "pest reference (urn.pest)",
+        corpus,
+        pest_offsets,
+    );
+    row(
+        &mut group,
+        "urn 0.7 UrnSlice::try_from",
+        corpus,
+        urn::UrnSlice::try_from,
+    );
+    row(
+        &mut group,
+        "urn-rs 0.9 UrnSlice::try_from",
+        corpus,
+        urn_rs::UrnSlice::try_from,
+    );
+    row(&mut group, "regex RFC 8141 captures", corpus, |input| {
+        regex.captures(input)
     });
     group.finish();
+}
+
+/// A borrowed parse followed by the namespace check, for a URN that parses.
+fn check_namespace(input: &str) -> Option<urn_tag::namespace::NamespaceCheck> {
+    let urn = urn_tag::Urn::parse_borrowed(input).ok()?;
+    Some(urn.check_namespace())
 }
 
 fn urns(c: &mut Criterion) {
@@ -134,69 +124,52 @@ fn urns(c: &mut Criterion) {
 fn tags(c: &mut Criterion) {
     use tag_grammar::{Rule, TagGrammar};
     use urn_tag::{TagSyntax, TagUri};
+    let pest = |input: &str| {
+        TagGrammar::parse(Rule::rfc4151, input)
+            .map(|pairs| pairs.flatten().count())
+            .ok()
+    };
     // Tags of the same length on average as the generated URNs, for the comparison of the two
     // parsers per identifier.
     let generated = corpus::generated_tags(100_000);
     let mut group = c.benchmark_group("tag generated (100 000)");
     group.throughput(Throughput::Elements(generated.len() as u64));
-    group.bench_function("urn-tag TagUri::parse", |b| {
-        b.iter(|| {
-            for input in &generated {
-                let _ = black_box(TagUri::parse(black_box(input)));
-            }
-        })
-    });
-    group.bench_function("urn-tag TagUri::parse_borrowed", |b| {
-        b.iter(|| {
-            for input in &generated {
-                let _ = black_box(TagUri::parse_borrowed(black_box(input)));
-            }
-        })
-    });
-    group.bench_function("pest reference (tag.pest)", |b| {
-        b.iter(|| {
-            for input in &generated {
-                let parsed = TagGrammar::parse(Rule::rfc4151, black_box(input));
-                black_box(parsed.map(|pairs| pairs.flatten().count()).ok());
-            }
-        })
-    });
+    row(
+        &mut group,
+        "urn-tag TagUri::parse",
+        &generated,
+        TagUri::parse,
+    );
+    row(
+        &mut group,
+        "urn-tag TagUri::parse_borrowed",
+        &generated,
+        TagUri::parse_borrowed,
+    );
+    row(&mut group, "pest reference (tag.pest)", &generated, pest);
     group.finish();
 
     let mut group = c.benchmark_group("tag corpus (24)");
     group.throughput(Throughput::Elements(TAG_CORPUS.len() as u64));
-    group.bench_function("urn-tag TagUri::parse", |b| {
-        b.iter(|| {
-            for input in TAG_CORPUS {
-                let _ = black_box(TagUri::parse(black_box(input)));
-            }
-        })
-    });
-    group.bench_function("urn-tag TagUri::parse_borrowed", |b| {
-        b.iter(|| {
-            for input in TAG_CORPUS {
-                let _ = black_box(TagUri::parse_borrowed(black_box(input)));
-            }
-        })
-    });
-    group.bench_function("urn-tag TagUri::parse_with Lenient", |b| {
-        b.iter(|| {
-            for input in TAG_CORPUS {
-                let _ = black_box(TagUri::parse_with(black_box(input), TagSyntax::Lenient));
-            }
-        })
-    });
-    group.bench_function("pest reference (tag.pest)", |b| {
-        b.iter(|| {
-            for input in TAG_CORPUS {
-                black_box(
-                    TagGrammar::parse(Rule::rfc4151, black_box(input))
-                        .map(|pairs| pairs.flatten().count())
-                        .ok(),
-                );
-            }
-        })
-    });
+    row(
+        &mut group,
+        "urn-tag TagUri::parse",
+        TAG_CORPUS,
+        TagUri::parse,
+    );
+    row(
+        &mut group,
+        "urn-tag TagUri::parse_borrowed",
+        TAG_CORPUS,
+        TagUri::parse_borrowed,
+    );
+    row(
+        &mut group,
+        "urn-tag TagUri::parse_with Lenient",
+        TAG_CORPUS,
+        |input| TagUri::parse_with(input, TagSyntax::Lenient),
+    );
+    row(&mut group, "pest reference (tag.pest)", TAG_CORPUS, pest);
     group.finish();
 }
 
@@ -219,7 +192,7 @@ fn side_by_side(c: &mut Criterion) {
         &mut group,
         "Urn::parse_borrowed + check_namespace, URNs",
         &urns,
-        |input| Urn::parse_borrowed(input).map(|urn| urn.check_namespace()),
+        check_namespace,
     );
     row(&mut group, "Urn::parse, invalid URNs", &invalid, Urn::parse);
     row(
@@ -243,17 +216,17 @@ fn side_by_side(c: &mut Criterion) {
     group.finish();
 }
 
-/// One row: `parse` over every input of `corpus`, as the rows of the other groups do.
-fn row<'a, T>(
+/// One row: `parse` over every input of `corpus`, its result kept from the optimizer.
+fn row<'a, S: AsRef<str>, T>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
-    corpus: &'a [String],
+    corpus: &'a [S],
     parse: impl Fn(&'a str) -> T,
 ) {
     group.bench_function(name, |b| {
         b.iter(|| {
             for input in corpus {
-                let _ = black_box(parse(black_box(input)));
+                let _ = black_box(parse(black_box(input.as_ref())));
             }
         })
     });
