@@ -4,6 +4,7 @@
 use rstest::rstest;
 use urn_tag::Urn;
 use urn_tag::UrnLint;
+use urn_tag::namespace::Namespace;
 use urn_tag::urn::registry::{self, NamespaceKind};
 use urn_tag::urn::{NidClass, Reservation};
 
@@ -155,6 +156,27 @@ fn registration_details() {
     );
     let urn = Urn::parse("urn:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6").unwrap();
     assert_eq!(urn.registration(), Some(uuid));
+}
+
+/// RFC 8141 §2 `NID = (alphanum) 0*30(ldh) (alphanum)`, RFC 2141 `<let-num> 1*31<let-num-hyp>`:
+/// a string that is no NID under any syntax names no namespace, though it holds a NID with a
+/// grammar. Each form is tried around every NID that has one.
+#[rstest]
+#[case::nul_after(|nid: &str| format!("{nid}\0"))]
+#[case::two_nuls_after(|nid: &str| format!("{nid}\0\0"))]
+#[case::nul_before(|nid: &str| format!("\0{nid}"))]
+#[case::space_inside(|nid: &str| format!("{} {}", &nid[..2], &nid[2..]))]
+#[case::space_after(|nid: &str| format!("{nid} "))]
+#[case::colon_after(|nid: &str| format!("{nid}:"))]
+#[case::empty(|_: &str| String::new())]
+#[case::thirty_three_characters(|nid: &str| format!("{nid:a<33}"))]
+#[case::non_ascii_after(|nid: &str| format!("{nid}\u{e9}"))]
+#[case::non_ascii_inside(|nid: &str| format!("{}\u{212a}{}", &nid[..1], &nid[1..]))]
+fn strings_that_are_no_nid_name_no_namespace(#[case] non_nid: fn(&str) -> String) {
+    for namespace in Namespace::all() {
+        let text = non_nid(namespace.nid());
+        assert_eq!(Namespace::of(&text), None, "{text:?}");
+    }
 }
 
 /// The namespace error of a URN that breaks its namespace.
