@@ -13,6 +13,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::dns::{self, DnsLengthError};
+
 /// A prose rule that an NSS breaks: where, and which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Violation {
@@ -86,6 +88,11 @@ pub enum ProseViolation {
     },
     /// A NewsML ProviderId that is not an Internet domain name.
     NewsmlProviderId,
+    /// A NewsML ProviderId with a label of more than 63 octets (RFC 1035 §2.3.4).
+    NewsmlProviderIdLabelTooLong,
+    /// A NewsML ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
+    /// than 253 characters.
+    NewsmlProviderIdTooLong,
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
     IsanCheck {
         /// The check character the other characters call for.
@@ -120,7 +127,10 @@ impl ProseViolation {
             ProseViolation::IssnCheckDigit { .. } => "issn",
             ProseViolation::MrnTooLong { .. } => "mrn",
             ProseViolation::GsmaExtImeiVersion => "gsma",
-            ProseViolation::NewsmlDate { .. } | ProseViolation::NewsmlProviderId => "newsml",
+            ProseViolation::NewsmlDate { .. }
+            | ProseViolation::NewsmlProviderId
+            | ProseViolation::NewsmlProviderIdLabelTooLong
+            | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
         }
     }
@@ -171,6 +181,13 @@ impl fmt::Display for ProseViolation {
             ProseViolation::NewsmlProviderId => {
                 f.write_str("NewsML ProviderId must be an Internet domain name (RFC 3085 §2)")
             }
+            ProseViolation::NewsmlProviderIdLabelTooLong => {
+                f.write_str("DNS label in NewsML ProviderId longer than 63 octets (RFC 1035 §2.3.4)")
+            }
+            ProseViolation::NewsmlProviderIdTooLong => f.write_str(
+                "NewsML ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most \
+                 253 characters)",
+            ),
             ProseViolation::IsanCheck { expected, found } => write!(
                 f,
                 "ISAN check character must be {expected}, not {found} (ISO 15706)"
@@ -410,13 +427,21 @@ fn gsma(nss: &str) -> Result<(), Violation> {
 
 /// `newsml`, RFC 3085 §2: "The ProviderId must be an Internet domain name" and "DateId is a
 /// date in ISO 8601 Basic Format (CCYYMMDD)". A domain name is dot-separated labels of letters,
-/// digits and hyphens, each 1 to 63 characters and neither starting nor ending with a hyphen
-/// (RFC 1035 §2.3.1, RFC 1123 §2.1); the date must exist in the Gregorian calendar.
+/// digits and hyphens, each neither empty nor starting or ending with a hyphen (RFC 1035
+/// §2.3.1, RFC 1123 §2.1), within the lengths of RFC 1035 §2.3.4, which tag authorities obey
+/// too ([`dns::check_lengths`]); the date must exist in the Gregorian calendar.
 fn newsml(nss: &str) -> Result<(), Violation> {
     let mut fields = nss.split(':');
     let provider = fields.next().unwrap_or_default();
     if let Some(index) = domain_name_error(provider) {
         return violation(index, ProseViolation::NewsmlProviderId);
+    }
+    if let Err((error, index)) = dns::check_lengths(provider.as_bytes()) {
+        let kind = match error {
+            DnsLengthError::LabelTooLong => ProseViolation::NewsmlProviderIdLabelTooLong,
+            DnsLengthError::NameTooLong => ProseViolation::NewsmlProviderIdTooLong,
+        };
+        return violation(index, kind);
     }
     let date = fields.next().unwrap_or_default();
     let date_start = provider.len() + 1;
@@ -439,7 +464,8 @@ fn newsml(nss: &str) -> Result<(), Violation> {
     Ok(())
 }
 
-/// The byte of `name` at which it stops being a domain name, if it is not one.
+/// The byte of `name` at which it stops being a domain name in its characters, if it is not
+/// one; its lengths are [`dns::check_lengths`]'s.
 fn domain_name_error(name: &str) -> Option<usize> {
     let mut start = 0;
     for label in name.split('.') {
@@ -454,7 +480,6 @@ fn domain_name_error(name: &str) -> Option<usize> {
             [] => return Some(start),
             [b'-', ..] => return Some(start),
             [.., b'-'] => return Some(start + bytes.len() - 1),
-            _ if bytes.len() > 63 => return Some(start + 63),
             _ => {}
         }
         start += label.len() + 1;

@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::dns::{self, DnsLengthError};
 use crate::error::ParseErrorKind;
 
 /// The form of a tag's authority name (RFC 4151 §2.1 `authorityName`).
@@ -116,54 +117,14 @@ impl AuthorityRule {
     }
 }
 
-/// RFC 1035 §2.3.4: "labels 63 octets or less"; "names 255 octets or less", counted as §3.1
-/// does, with a length octet before each label and the empty root label at the end, so at
-/// most 253 written characters. The index is that of the offending label, or 0 for the name.
+/// The RFC 1035 lengths of a tag's DNS name ([`dns::check_lengths`]), as a parse error's kind
+/// and the index of the offending byte in `name`.
 pub(crate) fn check_dns_lengths(name: &[u8]) -> Result<(), (ParseErrorKind, usize)> {
-    // A name of at most 63 octets breaks neither limit: most names need no look at all.
-    if name.len() <= 63 {
-        return Ok(());
-    }
-    // One pass over the bytes, no search per label.
-    let mut label_start = 0;
-    for (i, &b) in name.iter().enumerate() {
-        if b == b'.' {
-            if i - label_start > 63 {
-                return Err((ParseErrorKind::DnsLabelTooLong, label_start));
-            }
-            label_start = i + 1;
-        }
-    }
-    if name.len() - label_start > 63 {
-        return Err((ParseErrorKind::DnsLabelTooLong, label_start));
-    }
-    if name.len() + 2 > 255 {
-        return Err((ParseErrorKind::DnsNameTooLong, 0));
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::format;
-
-    #[test]
-    fn dns_lengths_count_octets_as_rfc_1035_does() {
-        let label = |n| "a".repeat(n);
-        assert_eq!(check_dns_lengths(label(63).as_bytes()), Ok(()));
-        assert_eq!(
-            check_dns_lengths(format!("b.{}", label(64)).as_bytes()),
-            Err((ParseErrorKind::DnsLabelTooLong, 2))
-        );
-        // 253 written characters (255 octets on the wire) is the most a name can have.
-        let name_253 = format!("{0}.{0}.{0}.{1}", label(63), label(61));
-        assert_eq!(name_253.len(), 253);
-        assert_eq!(check_dns_lengths(name_253.as_bytes()), Ok(()));
-        let name_254 = format!("{0}.{0}.{0}.{1}", label(63), label(62));
-        assert_eq!(
-            check_dns_lengths(name_254.as_bytes()),
-            Err((ParseErrorKind::DnsNameTooLong, 0))
-        );
-    }
+    dns::check_lengths(name).map_err(|(error, index)| {
+        let kind = match error {
+            DnsLengthError::LabelTooLong => ParseErrorKind::DnsLabelTooLong,
+            DnsLengthError::NameTooLong => ParseErrorKind::DnsNameTooLong,
+        };
+        (kind, index)
+    })
 }

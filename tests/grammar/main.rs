@@ -8,6 +8,12 @@
 // crate as the library does; only an `extern crate` at the crate root puts it in scope there.
 extern crate alloc;
 
+// The same prose rules check a NewsML ProviderId's lengths with the library's src/dns.rs,
+// which they name as `crate::dns`.
+#[cfg(feature = "grammar-tools")]
+#[path = "../../src/dns.rs"]
+mod dns;
+
 #[cfg(feature = "grammar-tools")]
 mod abnf;
 
