@@ -234,7 +234,8 @@ pub enum TagSyntax {
     /// which the original allows, is an error here.
     Erratum1485,
     /// Accepts what either of the others accepts, and also any other authority written with
-    /// URI path characters other than `:` and `,`
+    /// URI path characters other than `:` and `,`, a DNS name or an email address beyond RFC
+    /// 1035's lengths included
     /// ([`AuthorityKind::Opaque`](crate::tag::AuthorityKind::Opaque)): RFC 4151 §2.1 says
     /// that "software that processes tags MUST NOT reject them on the grounds that they are
     /// outside the syntax defined above". The date, specific and fragment stay strict.

@@ -435,8 +435,8 @@ impl<S: AsRef<str>> TagUri<S> {
 /// caller's wide loads of them stalled on the narrow stores that wrote them.
 #[inline(always)]
 fn check(input: &str, syntax: TagSyntax) -> Result<(Offsets, TagDate), ParseError> {
-    let offsets = recognize::recognize(input, syntax)?;
-    let date = prose::check(input, &offsets)?;
+    let mut offsets = recognize::recognize(input, syntax)?;
+    let date = prose::check(input, &mut offsets, syntax)?;
     Ok((offsets, date))
 }
 

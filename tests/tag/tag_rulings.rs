@@ -309,11 +309,37 @@ fn dns_lengths_are_checked(
     "tag:192.0.2.0/24,2005:x",
     TagParts::opaque("192.0.2.0/24", "2005", "x")
 )]
+#[case::empty_dns_label("tag:a..b,2000:x", TagParts::opaque("a..b", "2000", "x"))]
 fn lenient_accepts_other_authorities(#[case] input: &str, #[case] parts: TagParts<'_>) {
     assert!(TagUri::parse(input).is_err(), "not under the ABNF");
     let tag = assert_tag(input, LENIENT, parts);
     assert!(!tag.is_conforming());
     assert_eq!((tag.local_part(), tag.domain()), (None, None));
+}
+
+/// A name that breaks RFC 1035's lengths is no DNS name, and an address around it no email
+/// address: an authority of no form RFC 4151 defines, like `a..b`. The ABNF and erratum 1485
+/// refuse it with the RFC 1035 error; the lenient syntax keeps it as an opaque authority
+/// (RFC 4151 §2.1: "MUST NOT reject them on the grounds that they are outside the syntax").
+#[rstest]
+#[case::label_64_octets(format!("{}.com", "a".repeat(64)), ParseErrorKind::DnsLabelTooLong, 4, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 4")]
+#[case::email_label_64_octets(format!("me@b.{}", "a".repeat(64)), ParseErrorKind::DnsLabelTooLong, 9, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) at byte 9")]
+#[case::name_256_octets(format!("{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), ParseErrorKind::DnsNameTooLong, 4, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 4")]
+#[case::email_name_256_octets(format!("me@{0}.{0}.{0}.{1}", "a".repeat(63), "b".repeat(62)), ParseErrorKind::DnsNameTooLong, 7, "DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters) at byte 7")]
+fn lenient_keeps_what_is_no_dns_name_as_opaque(
+    #[case] authority: String,
+    #[case] kind: ParseErrorKind,
+    #[case] index: usize,
+    #[case] message: &str,
+) {
+    let input = format!("tag:{authority},2000:x");
+    for strict in [RFC4151, ERRATUM] {
+        assert_tag_error(&input, strict, kind, index, message);
+    }
+    let tag = assert_tag(&input, LENIENT, TagParts::opaque(&authority, "2000", "x"));
+    assert!(!tag.is_conforming());
+    assert_eq!((tag.local_part(), tag.domain()), (None, None));
+    assert_eq!(tag.lints(), []);
 }
 
 #[rstest]
