@@ -181,9 +181,9 @@ impl fmt::Display for ProseViolation {
             ProseViolation::NewsmlProviderId => {
                 f.write_str("NewsML ProviderId must be an Internet domain name (RFC 3085 §2)")
             }
-            ProseViolation::NewsmlProviderIdLabelTooLong => {
-                f.write_str("DNS label in NewsML ProviderId longer than 63 octets (RFC 1035 §2.3.4)")
-            }
+            ProseViolation::NewsmlProviderIdLabelTooLong => f.write_str(
+                "DNS label in NewsML ProviderId longer than 63 octets (RFC 1035 §2.3.4)",
+            ),
             ProseViolation::NewsmlProviderIdTooLong => f.write_str(
                 "NewsML ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most \
                  253 characters)",
