@@ -89,10 +89,14 @@ impl fmt::Debug for Namespace {
 }
 
 impl Namespace {
-    /// The namespace of NID `nid` (compared case-insensitively), if it has a grammar.
+    /// The namespace of NID `nid` (compared case-insensitively), if it has a grammar; `None`
+    /// for a string that is no NID, whatever NID it holds.
     ///
     /// ```
-    /// assert!(urn_tag::namespace::Namespace::of("uuid").is_some());
+    /// use urn_tag::namespace::Namespace;
+    ///
+    /// assert!(Namespace::of("uuid").is_some());
+    /// assert!(Namespace::of("uuid\0").is_none());
     /// ```
     pub fn of(nid: &str) -> Option<Namespace> {
         grammars::of(nid).map(|grammar| Namespace { grammar })
