@@ -226,7 +226,8 @@ fn nid_key(nid: &str) -> Option<u128> {
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names
-/// (`// entries: a, b` and `// captures: c, d` lines).
+/// (`// entries: a, b` and `// captures: c, d` lines), and with failure reports when it says
+/// `// reports: yes`.
 fn test_grammars(dest: &Path) {
     println!("cargo::rerun-if-changed={TEST_GRAMMARS}");
     fs::create_dir_all(dest).unwrap();
@@ -256,7 +257,7 @@ fn test_grammars(dest: &Path) {
         let config = peg::Config {
             entries: &entries,
             captures: &captures,
-            reports: false,
+            reports: header("// reports:") == ["yes"],
         };
         let stem = path.file_stem().unwrap().to_str().unwrap();
         compile_grammar(file, &config, &dest.join(format!("{stem}.rs")));

@@ -112,6 +112,7 @@ mod compiled;
 mod grammar;
 #[doc(hidden)]
 pub mod reference;
+mod rejection;
 mod text;
 
 pub mod percent;
