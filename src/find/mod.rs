@@ -96,6 +96,12 @@
 //! The rest of the pattern, up to the next white space or quote, is skipped. Markup after an
 //! identifier (`urn:x:a</p>`, `urn:x:a.<br>`) is not a placeholder.
 //!
+//! **URNs that break their namespace**, when the [`Syntax`] checks namespaces
+//! ([`Syntax::with_namespaces`]). Such a URN is still the identifier written there, so the
+//! search resumes after it and nothing inside it is reported in its place: checking
+//! namespaces only filters what the same finder finds without the checks
+//! (`urn:isbn:urn:example:a` yields nothing, not `urn:example:a`).
+//!
 //! # Cost
 //!
 //! Candidates are found with `memchr` on their colon. Each candidate's run is scanned once

@@ -196,23 +196,28 @@ impl<'t> Matches<'t> {
             Scheme::Tag => TagUri::parse_borrowed_with(found, syntax.tag()).map(Identifier::Tag),
         };
         debug_assert!(value.is_ok(), "{found:?} was found valid, then rejected");
-        match value {
-            // A syntax that checks namespaces finds only URNs that follow theirs.
-            Ok(Identifier::Urn(urn))
-                if syntax.namespaces()
-                    && matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) =>
-            {
-                skip
+        let value = match value {
+            Ok(value) => value,
+            Err(_) => return skip,
+        };
+        // A syntax that checks namespaces finds only URNs that follow theirs. A URN that
+        // breaks its namespace is still the identifier written there: the search resumes
+        // after it, as it does after a match, so that checking namespaces only filters what
+        // is found (a URN inside it is not reported on its own), and every byte is still
+        // read a bounded number of times.
+        if let Identifier::Urn(urn) = &value
+            && syntax.namespaces()
+        {
+            self.work.add(match_end - start);
+            if matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) {
+                return Outcome::Skip(match_end);
             }
-            Ok(value) => {
-                self.position = match_end;
-                Outcome::Found(Found {
-                    range: start..match_end,
-                    value,
-                })
-            }
-            Err(_) => skip,
         }
+        self.position = match_end;
+        Outcome::Found(Found {
+            range: start..match_end,
+            value,
+        })
     }
 
     /// Whether the identifier that starts at `start` and is valid up to `end` is part of a

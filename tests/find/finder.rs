@@ -245,3 +245,58 @@ fn starts(#[case] text: &str, #[case] expected: &[&str]) {
 fn not_identifiers(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds_identifiers(text, expected);
 }
+
+/// With namespace checks on, the finder reports a subset of what it reports without them: a
+/// URN that breaks its namespace is passed over whole, and no URN inside it is reported in
+/// its place.
+#[rstest]
+#[case::urn_inside_a_broken_isbn("urn:isbn:urn:example:a", &["urn:isbn:urn:example:a"], &[])]
+#[case::urn_inside_a_broken_uuid("urn:uuid:x-urn:ietf:rfc:8141 urn:ex:b", &["urn:uuid:x-urn:ietf:rfc:8141", "urn:ex:b"], &["urn:ex:b"])]
+fn namespace_checks_only_filter(
+    #[case] text: &str,
+    #[case] plain: &[&str],
+    #[case] namespaced: &[&str],
+) {
+    let found = |syntax: Syntax| -> Vec<&str> {
+        Finder::new()
+            .syntax(syntax)
+            .urns(text)
+            .map(|m| &text[m.range()])
+            .collect()
+    };
+    assert_eq!(found(Syntax::new()), plain);
+    assert_eq!(found(Syntax::new().with_namespaces(true)), namespaced);
+}
+
+proptest::proptest! {
+    /// Whatever the text, checking namespaces removes matches and changes none: the matches
+    /// found with the checks are exactly those found without them whose URN follows its
+    /// namespace.
+    #[test]
+    fn namespaced_matches_are_a_subset_of_plain_matches(
+        pieces in proptest::collection::vec(proptest::sample::select(&[
+            "urn:", "URN:", "isbn:", "uuid:", "issn:", "example:", "ex:", "tag:", "a.org,2000:",
+            "0451450523", "1234-1231", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "x", "-", ":",
+            ",", ".", " ", "\"", "<", ">", "%41", "?+", "#", "/", "=", "&amp;", "(", ")",
+        ][..]), 0..40),
+        urn_syntax in proptest::sample::select(&UrnSyntax::ALL[..]),
+    ) {
+        let text: String = pieces.concat();
+        let syntax = Syntax::new().with_urn(urn_syntax);
+        let plain: Vec<_> = Finder::new().syntax(syntax).identifiers(&text).collect();
+        let namespaced: Vec<_> = Finder::new()
+            .syntax(syntax.with_namespaces(true))
+            .identifiers(&text)
+            .collect();
+        let expected: Vec<_> = plain
+            .into_iter()
+            .filter(|m| match m.value() {
+                urn_tag::Identifier::Urn(urn) => {
+                    !matches!(urn.check_namespace(), urn_tag::namespace::NamespaceCheck::Invalid(_))
+                }
+                urn_tag::Identifier::Tag(_) => true,
+            })
+            .collect();
+        proptest::prop_assert_eq!(namespaced, expected, "in {:?}", text);
+    }
+}
