@@ -7,7 +7,7 @@ use super::context::{Delimiter, UrlTracker};
 use super::extent::{RunSet, Stops};
 use super::prefix::{longest_tag, longest_urn};
 use super::work::Work;
-use super::{Finder, Found};
+use super::{Finder, Found, Invalid};
 use crate::identifier::Identifier;
 use crate::namespace::NamespaceCheck;
 use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
@@ -265,6 +265,81 @@ impl<'t> Matches<'t> {
             .count();
         self.work.add(len + 1);
         at + len
+    }
+}
+
+/// Identifier-shaped text that is not a valid identifier; see [`Finder::invalid`].
+#[derive(Debug, Clone)]
+pub(super) struct Rejections<'t> {
+    pub(super) search: Matches<'t>,
+}
+
+impl<'t> Rejections<'t> {
+    pub(super) fn new(finder: Finder, text: &'t str) -> Self {
+        Rejections {
+            search: Matches::new(finder, text),
+        }
+    }
+}
+
+impl Iterator for Rejections<'_> {
+    type Item = Invalid;
+
+    fn next(&mut self) -> Option<Invalid> {
+        let search = &mut self.search;
+        while let Some((start, scheme)) = search.next_start() {
+            if let Some(invalid) = search.rejection(start, scheme) {
+                return Some(invalid);
+            }
+        }
+        search.position = search.text.len();
+        None
+    }
+}
+
+impl Matches<'_> {
+    /// Looks at the candidate at `start` for [`Rejections`]: its text runs to where a match
+    /// from there may end at the latest, without the punctuation a match would drop; it is
+    /// reported when parsing that text whole fails. The search resumes after the run, so that
+    /// nothing inside a candidate is a candidate too.
+    fn rejection(&mut self, start: usize, scheme: Scheme) -> Option<Invalid> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let surroundings = self.surroundings(start);
+        let end = self.extent(start, scheme, surroundings);
+        if self.template_follows(start, end) {
+            self.position = self.pattern_end(end);
+            return None;
+        }
+        self.position = end;
+        if bytes.get(end) == Some(&b',') {
+            self.list = Some((end + 1, surroundings));
+        }
+        let closed = surroundings
+            .opener
+            .is_some_and(|opener| opener.closes_at(bytes, end));
+        let mut candidate_end = end;
+        if self.finder.trim_punctuation && !closed {
+            let emphasis = start
+                .checked_sub(1)
+                .map(|i| bytes[i])
+                .filter(|b| matches!(b, b'*' | b'_' | b'~'));
+            let floor = start + SCHEME_LEN;
+            candidate_end = trim_end(bytes, start, end, floor, emphasis, &mut self.work);
+        }
+        // "tag:" or "urn:" alone is a word followed by a colon ("tag: v1" in YAML), not an
+        // attempt at an identifier.
+        if candidate_end <= start + SCHEME_LEN {
+            return None;
+        }
+        self.work.add(candidate_end - start);
+        let candidate = &text[start..candidate_end];
+        let error = Identifier::parse_borrowed_with(candidate, self.finder.syntax).err()?;
+        Some(Invalid {
+            range: start..candidate_end,
+            scheme,
+            error,
+        })
     }
 }
 

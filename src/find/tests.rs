@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Finder;
-use super::scan::Matches;
+use super::scan::{Matches, Rejections};
 use crate::syntax::{Syntax, TagSyntax, UrnSyntax};
 
 /// The most bytes the finder may examine per byte of text.
@@ -40,8 +40,9 @@ fn namespaced() -> Finder {
     Finder::new().syntax(Syntax::new().with_namespaces(true))
 }
 
-/// Searches `text` with each of [`finders`]; returns the most bytes examined per byte of
-/// text and the number of matches of the default finder.
+/// Searches `text` with each of [`finders`], for identifiers and for invalid candidates;
+/// returns the most bytes examined per byte of text and the number of matches of the default
+/// finder.
 fn work_per_byte(text: &str) -> (f64, usize) {
     let mut most = 0.0f64;
     let mut matches = 0;
@@ -51,7 +52,11 @@ fn work_per_byte(text: &str) -> (f64, usize) {
         if i == 0 {
             matches = count;
         }
-        most = most.max(search.work.bytes as f64 / text.len() as f64);
+        let mut rejections = Rejections::new(finder, text);
+        rejections.by_ref().for_each(drop);
+        for work in [&search.work, &rejections.search.work] {
+            most = most.max(work.bytes as f64 / text.len() as f64);
+        }
     }
     (most, matches)
 }
@@ -99,11 +104,15 @@ fn checking_namespaces_keeps_large_texts_linear() {
         let text = repeated(unit, 16 * TEXT_LEN);
         let mut search = Matches::new(namespaced(), &text);
         search.by_ref().for_each(drop);
-        let per_byte = search.work.bytes as f64 / text.len() as f64;
-        assert!(
-            per_byte <= MAX_WORK_PER_BYTE as f64,
-            "{name}: {per_byte:.2} bytes examined per byte of text"
-        );
+        let mut rejections = Rejections::new(namespaced(), &text);
+        rejections.by_ref().for_each(drop);
+        for (what, work) in [("find", search.work), ("invalid", rejections.search.work)] {
+            let per_byte = work.bytes as f64 / text.len() as f64;
+            assert!(
+                per_byte <= MAX_WORK_PER_BYTE as f64,
+                "{name}, {what}: {per_byte:.2} bytes examined per byte of text"
+            );
+        }
     }
 }
 
