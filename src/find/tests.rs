@@ -104,15 +104,11 @@ fn checking_namespaces_keeps_large_texts_linear() {
         let text = repeated(unit, 16 * TEXT_LEN);
         let mut search = Matches::new(namespaced(), &text);
         search.by_ref().for_each(drop);
-        let mut rejections = Rejections::new(namespaced(), &text);
-        rejections.by_ref().for_each(drop);
-        for (what, work) in [("find", search.work), ("invalid", rejections.search.work)] {
-            let per_byte = work.bytes as f64 / text.len() as f64;
-            assert!(
-                per_byte <= MAX_WORK_PER_BYTE as f64,
-                "{name}, {what}: {per_byte:.2} bytes examined per byte of text"
-            );
-        }
+        let per_byte = search.work.bytes as f64 / text.len() as f64;
+        assert!(
+            per_byte <= MAX_WORK_PER_BYTE as f64,
+            "{name}: {per_byte:.2} bytes examined per byte of text"
+        );
     }
 }
 
@@ -122,9 +118,9 @@ fn checking_namespaces_keeps_large_texts_linear() {
 fn a_urn_that_breaks_its_namespace_hides_nothing_inside_it() {
     let text = "urn:isbn:urn:example:a";
     let plain: Vec<_> = Matches::new(Finder::new(), text)
-        .map(|m| m.range())
+        .map(|m| &text[m.range()])
         .collect();
-    assert_eq!(plain, [0..22]);
+    assert_eq!(plain, [text]);
     assert_eq!(Matches::new(namespaced(), text).count(), 0);
 }
 

@@ -375,10 +375,10 @@ fn cut_point(segment: &[u8], from: usize, max: usize) -> Option<usize> {
         let opens = matches!(last, b'"' | b'`')
             || before.ends_with("\u{2018}".as_bytes())
             || before.ends_with("\u{201C}".as_bytes());
-        ends_character
-            && !holds_identifier(last)
-            && !matches!(last, b'<' | b'{' | b'[')
-            && !(opens && may_start_identifier(&segment[cut..]))
+        // "<", "{" and "[" may begin a placeholder or a pattern, read past its first byte.
+        let begins_pattern = matches!(last, b'<' | b'{' | b'[');
+        let opens_identifier = opens && may_start_identifier(&segment[cut..]);
+        ends_character && !holds_identifier(last) && !begins_pattern && !opens_identifier
     })
 }
 
@@ -617,7 +617,9 @@ mod tests {
     #[test]
     fn no_identifier_is_found_cut() {
         assert_eq!(found_in_pieces(b"x,urn:example:item1", 16), []);
-        assert_eq!(found_in_pieces(b"x,urn:example:item1", 19), [2..19]);
+        let whole = found_in_pieces(b"x,urn:example:item1", 19);
+        assert_eq!(whole.len(), 1);
+        assert_eq!(whole[0], 2..19);
         assert_eq!(
             found_in_pieces(b"\"urn:ex:a\",\"urn:ex:b\",\"urn:ex:c\"", 16),
             [1..9, 12..20, 23..31]
