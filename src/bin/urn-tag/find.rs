@@ -63,7 +63,7 @@ pub struct Args {
     #[arg(long, overrides_with = "with_filename")]
     no_filename: bool,
     /// Search a line longer than N bytes in pieces of at most N bytes, cut where no
-    /// identifier can go on (after white space, or another byte no identifier holds). A
+    /// identifier can go on (at white space, or after another byte no identifier holds). A
     /// stretch of more than N bytes with nowhere to cut is not searched: an identifier in it
     /// may be missed, but none is ever reported cut.
     #[arg(
