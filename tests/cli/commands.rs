@@ -211,7 +211,7 @@ fn find_reports_line_and_column() {
     let json = urn_tag(&["find", "--json"], Some(text));
     assert_eq!(
         stdout(&json).lines().nth(1).unwrap(),
-        r#"{"line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141"}"#
+        r#"{"file":"-","line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141"}"#
     );
     assert_eq!(
         urn_tag(&["find"], Some("no identifiers\n")).status.code(),
@@ -312,9 +312,9 @@ fn find_reports_tags_and_urns() {
     assert_eq!(
         stdout(&output),
         concat!(
-            r#"{"line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1"}"#,
+            r#"{"file":"-","line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1"}"#,
             "\n",
-            r#"{"line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y"}"#,
+            r#"{"file":"-","line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y"}"#,
             "\n"
         )
     );

@@ -75,6 +75,9 @@ pub struct Piece<'a> {
     pub offset: u64,
     /// Whether it begins a line (else it continues the line that the last piece was cut from).
     pub starts_line: bool,
+    /// How many bytes at the front of `text` are not to be searched: the middle or the end of
+    /// a stretch of identifier bytes longer than the maximum, which no piece holds whole.
+    pub unsearched: usize,
 }
 
 /// Where the bytes of a segment lie.
@@ -117,6 +120,8 @@ pub struct LineReader<R> {
     gathered_lent: usize,
     /// The rest of an over-long line is still to be skipped.
     skipping: bool,
+    /// The next piece continues a stretch of identifier bytes longer than the maximum.
+    in_long_run: bool,
     /// The offset in the input of the next segment.
     offset: u64,
     /// The next piece begins a line.
@@ -133,6 +138,7 @@ impl<R: Read> LineReader<R> {
             gathered: Vec::new(),
             gathered_lent: 0,
             skipping: false,
+            in_long_run: false,
             offset: 0,
             at_line_start: true,
             at_input_start: true,
@@ -172,23 +178,43 @@ impl<R: Read> LineReader<R> {
     }
 
     /// The next piece of a line: the whole line, or, for a line longer than the maximum, its
-    /// bytes up to the last white space in the maximum (cut after a whole character when there
-    /// is none). No identifier holds white space, so only an identifier longer than the
-    /// maximum is ever cut.
+    /// bytes up to the last place in the maximum where no identifier can go on (see
+    /// [`cut_point`]); the rest is carried over to the next piece. Only a stretch of more than
+    /// the maximum with no such place is cut elsewhere, and then it is not searched at all
+    /// (its pieces are marked unsearched up to the first byte no identifier holds): an
+    /// identifier in it may be missed, but none is ever cut.
     pub fn next_piece(&mut self) -> io::Result<Option<Piece<'_>>> {
         let Some(segment) = self.next_segment()? else {
             return Ok(None);
         };
         let starts_line = self.at_line_start;
         let bom = self.byte_order_mark(segment);
-        let (len, consumed) = match segment.end {
-            End::LineFeed => (segment.len, segment.len + 1),
-            End::Eof => (segment.len, segment.len),
-            End::Limit => {
-                let cut = cut_point(self.bytes(segment), self.max);
-                (cut, cut)
-            }
+        let in_long_run = std::mem::take(&mut self.in_long_run);
+        let max = self.max;
+        let bytes = self.bytes(segment);
+        // The rest of a long stretch that the last piece left unsearched.
+        let rest_of_run = if in_long_run {
+            let window = &bytes[..segment.len.min(max)];
+            window.iter().take_while(|&&b| holds_identifier(b)).count()
+        } else {
+            0
         };
+        let (len, consumed, unsearched) = match segment.end {
+            End::LineFeed => (segment.len, segment.len + 1, rest_of_run),
+            End::Eof => (segment.len, segment.len, rest_of_run),
+            // The stretch goes on past this piece too.
+            End::Limit if rest_of_run == max => (max, max, max),
+            End::Limit => match cut_point(bytes, rest_of_run, max) {
+                Some(cut) => (cut, cut, rest_of_run),
+                // More than the maximum with nowhere to cut: a stretch no piece holds whole.
+                // It is skipped up to its end, cut where a character begins.
+                None => {
+                    let cut = char_boundary_before(bytes, max);
+                    (cut, cut, cut)
+                }
+            },
+        };
+        self.in_long_run = segment.end == End::Limit && unsearched == len;
         // A maximum shorter than the mark cuts it: then its bytes are text like any other.
         let bom = if bom <= len { bom } else { 0 };
         let offset = self.offset + bom as u64;
@@ -205,6 +231,7 @@ impl<R: Read> LineReader<R> {
             text,
             offset,
             starts_line,
+            unsearched: unsearched.saturating_sub(bom),
         }))
     }
 
@@ -324,12 +351,54 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// Where to cut `segment`, the first `max + 1` bytes of a line longer than `max`: after the
-/// last white space in its first `max` bytes, or else where a character begins.
-fn cut_point(segment: &[u8], max: usize) -> usize {
-    if let Some(at) = segment[..max].iter().rposition(u8::is_ascii_whitespace) {
-        return at + 1;
-    }
+/// Where to cut `segment`, the first `max + 1` bytes of a line longer than `max`: before
+/// white space, or after the last byte in `segment[from..max]` that no identifier can hold
+/// and that no rule of the finder reads past, so that every identifier before the cut ends
+/// before it and sees all it needs, and every identifier after it starts after it; the last
+/// such place past `from`. `None` when there is none.
+///
+/// White space, controls, and the ASCII that URIs exclude (`>`, `}`, `]`, `|`, `\`, `^`)
+/// qualify, and a whole character outside ASCII, except what the finder reads on both
+/// sides: `<`, `{` and `[`, which may begin a placeholder or a pattern, and a quote (`"`,
+/// `` ` ``, `‘`, `“`) right before `urn:` or `tag:`, which it opens.
+fn cut_point(segment: &[u8], from: usize, max: usize) -> Option<usize> {
+    (from + 1..=max).rev().find(|&cut| {
+        // The byte at `cut` exists: the segment holds `max + 1` bytes.
+        let ends_character = segment[cut] & 0xC0 != 0x80;
+        let before = &segment[..cut];
+        let last = before[cut - 1];
+        // White space after the cut ends what stands before it, and begins nothing.
+        if segment[cut].is_ascii_whitespace() {
+            return true;
+        }
+        // A quote opens the identifier that starts right after it, if one does.
+        let opens = matches!(last, b'"' | b'`')
+            || before.ends_with("\u{2018}".as_bytes())
+            || before.ends_with("\u{201C}".as_bytes());
+        // "<", "{" and "[" may begin a placeholder or a pattern, read past its first byte.
+        let begins_pattern = matches!(last, b'<' | b'{' | b'[');
+        let opens_identifier = opens && may_start_identifier(&segment[cut..]);
+        ends_character && !holds_identifier(last) && !begins_pattern && !opens_identifier
+    })
+}
+
+/// Whether an identifier may start at the front of `rest`: it starts with `urn:` or `tag:` in
+/// any case, or is too short to tell.
+fn may_start_identifier(rest: &[u8]) -> bool {
+    rest.get(..4).is_none_or(|scheme| {
+        scheme.eq_ignore_ascii_case(b"urn:") || scheme.eq_ignore_ascii_case(b"tag:")
+    })
+}
+
+/// Whether an identifier may hold `b` where the finder reads it: RFC 3986 `pchar`, `/`, `?`,
+/// `#` and `%` (every syntax's identifier bytes are among these).
+fn holds_identifier(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?#%".contains(&b)
+}
+
+/// The last position at or before `max` where a character of `segment` begins (not 0), or
+/// `max` when there is none (a character longer than `max`).
+fn char_boundary_before(segment: &[u8], max: usize) -> usize {
     (max.saturating_sub(3)..=max)
         .rev()
         .find(|&at| at > 0 && segment[at] & 0xC0 != 0x80)
@@ -476,6 +545,7 @@ mod tests {
                 }
                 proptest::prop_assert_eq!(piece.offset, rebuilt.len() as u64);
                 proptest::prop_assert!(piece.text.len() <= max);
+                proptest::prop_assert!(piece.unsearched <= piece.text.len());
                 proptest::prop_assert!(!piece.text.contains(&b'\n'));
                 rebuilt.extend_from_slice(piece.text);
                 first = false;
@@ -485,6 +555,75 @@ mod tests {
             }
             proptest::prop_assert_eq!(rebuilt, input);
         }
+    }
+
+    /// The byte ranges of the identifiers the finder finds in the searched part of each piece,
+    /// as offsets in the input.
+    fn found_in_pieces(input: &[u8], max: usize) -> Vec<std::ops::Range<u64>> {
+        let mut reader = LineReader::new(input).max_line_bytes(max as u64);
+        let mut found = Vec::new();
+        while let Some(piece) = reader.next_piece().unwrap() {
+            let mut at = piece.offset + piece.unsearched as u64;
+            for chunk in piece.text[piece.unsearched..].utf8_chunks() {
+                let text = chunk.valid();
+                found.extend(urn_tag::find::identifiers(text).map(|m| {
+                    let range = m.range();
+                    at + range.start as u64..at + range.end as u64
+                }));
+                at += (text.len() + chunk.invalid().len()) as u64;
+            }
+        }
+        found
+    }
+
+    proptest::proptest! {
+        /// Searching a line in pieces never reports what searching it whole does not: no
+        /// identifier cut short, none found inside another, none read differently because
+        /// what stands before or after it went to another piece.
+        #[test]
+        fn pieces_find_only_what_the_whole_line_holds(
+            pieces in proptest::collection::vec(proptest::sample::select(&[
+                "urn:", "URN:", "tag:", "ex:", "a.org,2000:", "ab", "x", ":", ",", ".", ";",
+                " ", "\"", "'", ">", "}", "^", "é", "“", "”", "&quot;", "x=", "&y=",
+                "https://h/", "(", ")", "%41", "%z", "#", "?", "\n", "*", "_",
+            ][..]), 0..60),
+            max in 4usize..48,
+        ) {
+            let input = pieces.concat();
+            let mut whole = Vec::new();
+            let mut line_start = 0u64;
+            for line in input.split('\n') {
+                whole.extend(urn_tag::find::identifiers(line).map(|m| {
+                    let range = m.range();
+                    line_start + range.start as u64..line_start + range.end as u64
+                }));
+                line_start += line.len() as u64 + 1;
+            }
+            for range in found_in_pieces(input.as_bytes(), max) {
+                proptest::prop_assert!(
+                    whole.contains(&range),
+                    "{:?} in pieces of {} bytes of {:?}",
+                    &input[range.start as usize..range.end as usize],
+                    max,
+                    input
+                );
+            }
+        }
+    }
+
+    /// A line longer than the maximum with no white space (a CSV or JSON line) is searched
+    /// without cutting an identifier: `x,urn:example:item1` was searched as
+    /// `x,urn:example:it` with a maximum of 16, and `urn:example:it` reported.
+    #[test]
+    fn no_identifier_is_found_cut() {
+        assert_eq!(found_in_pieces(b"x,urn:example:item1", 16), []);
+        let whole = found_in_pieces(b"x,urn:example:item1", 19);
+        assert_eq!(whole.len(), 1);
+        assert_eq!(whole[0], 2..19);
+        assert_eq!(
+            found_in_pieces(b"\"urn:ex:a\",\"urn:ex:b\",\"urn:ex:c\"", 16),
+            [1..9, 12..20, 23..31]
+        );
     }
 
     #[test]
@@ -547,19 +686,87 @@ mod tests {
         );
     }
 
+    /// The pieces of `input` with how many of their bytes are not searched.
+    fn unsearched(input: &[u8], max: u64) -> Vec<(String, usize)> {
+        let mut reader = LineReader::new(input).max_line_bytes(max);
+        let mut out = Vec::new();
+        while let Some(piece) = reader.next_piece().unwrap() {
+            let text = String::from_utf8_lossy(piece.text).into_owned();
+            out.push((text, piece.unsearched));
+        }
+        out
+    }
+
+    /// Without white space, a line is cut after another byte that no identifier holds: a
+    /// character outside ASCII, or ASCII that URIs exclude. White space right after the
+    /// maximum is a place to cut too.
     #[test]
-    fn pieces_without_white_space_are_cut_between_characters() {
+    fn pieces_without_white_space_are_cut_where_no_identifier_goes_on() {
+        assert_eq!(
+            unsearched(b"urn:ex:a urn:ex:b", 8),
+            [
+                ("urn:ex:a".to_owned(), 0),
+                (" ".to_owned(), 0),
+                ("urn:ex:b".to_owned(), 0)
+            ]
+        );
         let text = "aéé".as_bytes(); // a, then two 2-byte characters
         assert_eq!(
             pieces(text, 4),
             [("aé".to_owned(), 0, true), ("é".to_owned(), 3, false)]
         );
         assert_eq!(
-            pieces(b"abcdefghij", 4),
+            unsearched(b"urn:ex:a>urn:ex:b|urn:ex:c", 12),
             [
-                ("abcd".to_owned(), 0, true),
-                ("efgh".to_owned(), 4, false),
-                ("ij".to_owned(), 8, false)
+                ("urn:ex:a>".to_owned(), 0),
+                ("urn:ex:b|".to_owned(), 0),
+                ("urn:ex:c".to_owned(), 0)
+            ]
+        );
+    }
+
+    /// A bracket is read by the finder on both sides (it may start a placeholder), and so is
+    /// a quote before an identifier (it opens it): a line is never cut right after one.
+    #[test]
+    fn pieces_are_not_cut_after_an_opening_delimiter() {
+        assert_eq!(
+            unsearched(b"ab>\"urn:ex:a\"", 10),
+            [("ab>".to_owned(), 0), ("\"urn:ex:a\"".to_owned(), 0)]
+        );
+        assert_eq!(
+            unsearched("ab>“urn:ex:a”".as_bytes(), 14),
+            [("ab>".to_owned(), 0), ("“urn:ex:a”".to_owned(), 0)]
+        );
+    }
+
+    /// A stretch of identifier bytes longer than the maximum is never searched cut: its
+    /// pieces are marked unsearched up to its end (`x,urn:example:item1` was once reported as
+    /// `urn:example:it`).
+    #[test]
+    fn a_stretch_longer_than_the_maximum_is_not_searched() {
+        assert_eq!(
+            unsearched(b"x,urn:example:item1", 16),
+            [("x,urn:example:it".to_owned(), 16), ("em1".to_owned(), 3)]
+        );
+        assert_eq!(
+            unsearched(b"abcdefghij urn:ex:a\nnext", 4),
+            [
+                ("abcd".to_owned(), 4),
+                ("efgh".to_owned(), 4),
+                ("ij ".to_owned(), 2),
+                ("urn:".to_owned(), 4),
+                ("ex:a".to_owned(), 4),
+                ("next".to_owned(), 0),
+            ]
+        );
+        // The line ends the stretch: the next line is searched from its start.
+        assert_eq!(
+            unsearched(b"abcdefghij\nx y", 4),
+            [
+                ("abcd".to_owned(), 4),
+                ("efgh".to_owned(), 4),
+                ("ij".to_owned(), 2),
+                ("x y".to_owned(), 0),
             ]
         );
     }
