@@ -7,6 +7,7 @@
 mod common;
 
 mod commands;
+mod explain;
 mod input;
 mod namespaces;
 mod output;

@@ -82,29 +82,70 @@ fn parts_table(
     let rows: Vec<(Part, String, String)> = parts
         .map(|(part, range)| {
             let bytes = format!("{}..{}", range.start, range.end);
-            (part, bytes, format!("{:?}", &text[range]))
+            (part, bytes, quoted_window(&text[range]))
         })
         .collect();
-    // Wide enough for the longest text and two spaces, so that the rule stays apart from it.
+    // Wide enough for the longest text and two spaces, so that the rule stays apart from it;
+    // the texts are windows, so the column stays narrow whatever the input.
     let width = rows
         .iter()
-        .map(|(_, _, quoted)| quoted.len() + 2)
+        .map(|(_, _, quoted)| quoted.chars().count() + 2)
         .chain([24])
         .max()
         .unwrap_or_default();
+    let bytes_width = bytes_column_width(rows.iter().map(|(_, bytes, _)| bytes));
     let mut out = format!(
-        "  {:<13}{:<10}{:<width$}{}\n",
+        "  {:<13}{:<bytes_width$}{:<width$}{}\n",
         "part", "bytes", "text", "grammar rule"
     );
     for (part, bytes, quoted) in rows {
         let _ = writeln!(
             out,
-            "  {:<13}{bytes:<10}{quoted:<width$}{}",
+            "  {:<13}{bytes:<bytes_width$}{quoted:<width$}{}",
             part.name(),
             rule(part)
         );
     }
     out
+}
+
+/// The width of a column of byte ranges: 10, or wider for ranges past 99 999 (`12..1000012`)
+/// so that two spaces still part them from the next column.
+fn bytes_column_width<'a>(ranges: impl Iterator<Item = &'a String>) -> usize {
+    ranges
+        .map(|range| range.len() + 2)
+        .chain([10])
+        .max()
+        .unwrap_or_default()
+}
+
+/// The bytes of a long text a table shows from its start, and from its end.
+const WINDOW_HEAD: usize = 120;
+const WINDOW_TAIL: usize = 60;
+
+/// `text` quoted (as `{:?}` quotes it), or for a text longer than [`WINDOW_HEAD`] +
+/// [`WINDOW_TAIL`] bytes, its first and last bytes around `…`: a long input is shown in a
+/// window of about 180 bytes, as where an error is drawn under it. A part may be as long as
+/// the input (an NSS of a million bytes); a row that long is read by no one, and a column that
+/// wide is more than the formatter pads (its widths stop at `u16::MAX`).
+fn quoted_window(text: &str) -> String {
+    if text.len() <= WINDOW_HEAD + WINDOW_TAIL {
+        return format!("{text:?}");
+    }
+    let mut head_end = WINDOW_HEAD;
+    while !text.is_char_boundary(head_end) {
+        head_end -= 1;
+    }
+    let mut tail_start = text.len() - WINDOW_TAIL;
+    while !text.is_char_boundary(tail_start) {
+        tail_start += 1;
+    }
+    let (head, tail) = (
+        format!("{:?}", &text[..head_end]),
+        format!("{:?}", &text[tail_start..]),
+    );
+    // Each is quoted; the closing quote of the head and the opening one of the tail go.
+    format!("{}…{}", &head[..head.len() - 1], &tail[1..])
 }
 
 /// How explain names a tag syntax.
@@ -120,7 +161,7 @@ fn explain_tag(tag: &TagUri<&str>, palette: Palette) -> String {
     let good = palette.good;
     let mut out = format!(
         "{}\n  {good}valid tag URI{good:#} under {}\n",
-        report::escape(tag.as_str().as_bytes()),
+        report::echo(tag.as_str().as_bytes()),
         syntax_name(tag.syntax())
     );
     out += &parts_table(tag.as_str(), tag.parts(), |part| tag_rule(tag, part));
@@ -192,7 +233,7 @@ fn explain_urn(
 ) -> String {
     let (good, bad) = (palette.good, palette.bad);
     let document = urn.syntax().document();
-    let mut out = format!("{}\n", urn.as_str());
+    let mut out = format!("{}\n", report::echo(urn.as_str().as_bytes()));
     match check {
         NamespaceCheck::Invalid(error) if namespaces => {
             let nid = error.namespace().nid();
@@ -297,11 +338,70 @@ fn rules_table(text: &str, rows: &[(&str, Range<usize>)]) -> String {
         .max()
         .unwrap_or_default()
         + 2;
-    let mut out = format!("  {HEADER:<width$}{:<10}text\n", "bytes");
-    for (rule, range) in rows {
-        let bytes = format!("{}..{}", range.start, range.end);
-        let quoted = format!("{:?}", &text[range.clone()]);
-        let _ = writeln!(out, "  {rule:<width$}{bytes:<10}{quoted}");
+    let ranges: Vec<String> = rows
+        .iter()
+        .map(|(_, range)| format!("{}..{}", range.start, range.end))
+        .collect();
+    let bytes_width = bytes_column_width(ranges.iter());
+    let mut out = format!("  {HEADER:<width$}{:<bytes_width$}text\n", "bytes");
+    for ((rule, range), bytes) in rows.iter().zip(&ranges) {
+        let quoted = quoted_window(&text[range.clone()]);
+        let _ = writeln!(out, "  {rule:<width$}{bytes:<bytes_width$}{quoted}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A URN whose NSS is `length` bytes of `a`, the breakdown of it, and its lines.
+    #[track_caller]
+    fn breakdown_of_nss(length: usize) -> String {
+        let text = format!("urn:example:{}", "a".repeat(length));
+        let urn = Urn::parse_borrowed(&text).expect("a valid URN");
+        explain_urn(&urn, urn.check_namespace(), false, Palette::default())
+    }
+
+    /// A part longer than a formatting width can be (`u16::MAX`) is shown in a window, as
+    /// a long input is: a million bytes, too long for one command-line argument.
+    #[test]
+    fn a_part_of_a_million_bytes_is_shown_in_a_window() {
+        let shown = breakdown_of_nss(1_000_000);
+        let window = format!("\"{}…{}\"", "a".repeat(120), "a".repeat(60));
+        assert!(
+            shown.contains(&format!("  NSS          12..1000012  {window}  NSS\n")),
+            "{}",
+            &shown[..shown.len().min(2000)]
+        );
+        assert!(shown.contains(&format!("  example         12..1000012  {window}\n")));
+        assert!(shown.starts_with(&format!("urn:example:{}…\n", "a".repeat(188))));
+    }
+
+    #[test]
+    fn a_text_is_windowed_only_past_180_bytes() {
+        let short = "a".repeat(180);
+        assert_eq!(quoted_window(&short), format!("\"{short}\""));
+        let long = format!("{}b{}", "a".repeat(120), "c".repeat(60));
+        assert_eq!(
+            quoted_window(&long),
+            format!("\"{}…{}\"", "a".repeat(120), "c".repeat(60))
+        );
+    }
+
+    /// The window's edges never cut a character in two, and what `{:?}` escapes stays
+    /// escaped.
+    #[test]
+    fn a_window_keeps_whole_characters() {
+        let text = format!(
+            "{}é{}\"{}",
+            "a".repeat(119),
+            "b".repeat(100),
+            "c".repeat(59)
+        );
+        assert_eq!(
+            quoted_window(&text),
+            format!("\"{}…\\\"{}\"", "a".repeat(119), "c".repeat(59))
+        );
+    }
 }
