@@ -9,6 +9,7 @@ mod common;
 mod commands;
 mod explain;
 mod input;
+mod json_schema;
 mod namespaces;
 mod output;
 mod readme;
