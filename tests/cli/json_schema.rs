@@ -338,9 +338,12 @@ fn every_field_is_described(#[case] name: &str) {
                 let typed = ["type", "const", "enum", "$ref"]
                     .iter()
                     .any(|keyword| field_schema.get(keyword).is_some());
-                let described = field_schema.get("description").is_some()
-                    || field_schema.get("$ref").is_some();
-                assert!(typed && described, "{name}: field {field:?}: {field_schema}");
+                let described =
+                    field_schema.get("description").is_some() || field_schema.get("$ref").is_some();
+                assert!(
+                    typed && described,
+                    "{name}: field {field:?}: {field_schema}"
+                );
             }
         }
         keywords.values().for_each(|sub| match sub {
@@ -364,7 +367,10 @@ fn the_validator_refuses_a_record_two_variants_describe() {
         validate(&schema, &schema, &Value::from("x"), "record"),
         Err("record: 2 schemas of oneOf hold, not one".to_owned())
     );
-    assert_eq!(validate(&schema, &schema, &Value::from("y"), "record"), Ok(()));
+    assert_eq!(
+        validate(&schema, &schema, &Value::from("y"), "record"),
+        Ok(())
+    );
 }
 
 /// A keyword the validator does not check is refused, not passed over.

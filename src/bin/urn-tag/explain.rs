@@ -5,6 +5,9 @@
 //! namespace error is drawn under a caret: as a note, or with `--namespaces` as the verdict.
 //! Either way the breakdown follows, since the URN has parts to show, and they are what the
 //! reader needs to see why its namespace refuses it.
+//!
+//! With `--json`, the same breakdown is one JSON object for programs (docs/json/ has its
+//! schema): the fields `check --json` has, and the parts, the namespace and the lints.
 
 use std::borrow::Cow;
 use std::ffi::OsString;
