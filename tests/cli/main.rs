@@ -7,8 +7,10 @@
 mod common;
 
 mod commands;
+mod explain;
 mod find;
 mod input;
+mod json_schema;
 mod namespaces;
 mod output;
 mod readme;

@@ -9,6 +9,8 @@
 
 use urn_tag::TagDate;
 
+use crate::verdict::Problem;
+
 /// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
 #[derive(Debug, Default)]
 pub struct JsonLine {
@@ -136,6 +138,22 @@ impl JsonLine {
         self.buffer.extend_from_slice(text.as_bytes());
         self.buffer.push(b'"');
         self
+    }
+}
+
+impl JsonLine {
+    /// Adds the object `check --json` reports an invalid input's problem as, `{"index",
+    /// "message", "kind", "part"}`, so that every command that reports one writes the same.
+    pub fn problem(&mut self, problem: &Problem) -> &mut Self {
+        self.text(r#"{"index":"#)
+            .number(problem.index())
+            .text(r#","message":"#)
+            .string(&problem.to_string())
+            .text(r#","kind":"#)
+            .word(problem.code())
+            .text(r#","part":"#)
+            .opt_word(problem.part())
+            .text("}")
     }
 }
 
