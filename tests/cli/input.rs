@@ -433,3 +433,34 @@ fn extreme_line_limits(#[case] args: &[&str], #[case] stdout: &str) {
     assert_eq!(String::from_utf8_lossy(&output.stdout), stdout, "{args:?}");
     assert!(matches!(output.status.code(), Some(0 | 1)), "{args:?}");
 }
+
+/// --max-line-bytes limits what a line holds: the carriage return of a CRLF ending and the
+/// byte order mark that opens the input are not part of it.
+#[rstest]
+#[case::crlf_line_of_the_maximum(b"urn:example:a\r\n", 0, "valid   urn:example:a (URN, rfc8141)\n")]
+#[case::byte_order_mark_and_crlf(
+    b"\xEF\xBB\xBFurn:example:a\r\n",
+    0,
+    "valid   urn:example:a (URN, rfc8141)\n"
+)]
+#[case::last_line_without_line_feed(
+    b"urn:example:a\r",
+    0,
+    "valid   urn:example:a (URN, rfc8141)\n"
+)]
+#[case::one_byte_more(
+    b"urn:example:ab\r\n",
+    1,
+    "invalid urn:example:a…: line longer than 13 bytes\n"
+)]
+fn the_line_limit_is_on_the_content(#[case] stdin: &[u8], #[case] code: i32, #[case] stdout: &str) {
+    let invalid = usize::from(code == 1);
+    let summary = format!("1 checked: {} valid, {invalid} invalid\n", 1 - invalid);
+    assert_run(
+        &["check", "--max-line-bytes", "13"],
+        stdin,
+        code,
+        stdout,
+        &summary,
+    );
+}

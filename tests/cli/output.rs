@@ -206,3 +206,49 @@ fn check_stops_quietly_with_status_1_when_its_reader_goes_away() {
     writer.join().expect("the writer ends");
     assert_eq!((status.code(), stderr.as_str()), (Some(1), ""));
 }
+
+/// Reads from `stdout` on a thread until `expected` bytes have come, or for as long as a
+/// bounded wait allows: a program that holds its answers fails the test instead of hanging it.
+#[track_caller]
+fn first_bytes(stdout: impl Read + Send + 'static, expected: usize) -> Vec<u8> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut got = Vec::new();
+        let _ = stdout.take(expected as u64).read_to_end(&mut got);
+        let _ = send.send(got);
+    });
+    receive
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .unwrap_or_default()
+}
+
+/// `(printf 'urn:x\n'; cat /dev/zero) | urn-tag check | cat`: the answer to the first line
+/// reaches the pipe while the input is still open (and the next line has no end), not when
+/// the output buffer fills or the input ends.
+#[rstest]
+#[case::text(&["check"], "valid   urn:example:a (URN, rfc8141)\n")]
+#[case::json(&["check", "--json", "--max-line-bytes", "64"], concat!(
+    r#"{"input":"urn:example:a","valid":true,"kind":"urn","spec":"rfc8141","nid":"example","#,
+    r#""nss":"a","r_component":null,"q_component":null,"f_component":null,"#,
+    r#""nid_class":"formal","registered":true,"normalized":"urn:example:a","#,
+    r#""equivalence_key":"urn:example:a"}"#, "\n"))]
+fn check_answers_before_waiting_for_more_input(#[case] args: &[&str], #[case] first: &str) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // The line, then the start of a line that does not end.
+    stdin
+        .write_all(&[&b"urn:example:a\n"[..], &[0; 1000]].concat())
+        .expect("the input is taken");
+    let stdout = child.stdout.take().expect("a pipe");
+    let answer = first_bytes(stdout, first.len());
+    drop(stdin);
+    child.wait().expect("urn-tag ends");
+    assert_eq!(String::from_utf8_lossy(&answer), first);
+}

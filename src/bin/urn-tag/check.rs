@@ -67,8 +67,9 @@ pub struct Args {
     /// Check each line of FILE ("-" for standard input); may be given more than once.
     #[arg(long, short, value_name = "FILE")]
     file: Vec<PathBuf>,
-    /// Report a line longer than N bytes (not counting its line feed) as invalid, without
-    /// reading it whole.
+    /// Report a line longer than N bytes (not counting its line feed, the carriage return
+    /// before it, or a byte order mark that opens the input) as invalid, without reading it
+    /// whole.
     #[arg(
         long,
         value_name = "N",
@@ -219,7 +220,13 @@ impl Checker<'_> {
             Err(error) => return unreadable(out, error),
         };
         loop {
-            match lines.next_line() {
+            // Before the input is read again, which may wait: the answers so far go to their
+            // reader now, not when the buffer fills (the next line may be long in coming, or
+            // endless).
+            let mut unwritten = Ok(());
+            let next = lines.next_line(|| unwritten = out.flush());
+            unwritten?;
+            match next {
                 Ok(None) => return Ok(()),
                 Ok(Some(Line::Text(bytes))) if bytes.iter().all(u8::is_ascii_whitespace) => {
                     self.tally.blank += 1;

@@ -138,6 +138,12 @@ impl Output {
             .map_err(on_stdout)
     }
 
+    /// Writes out what standard output holds: before the program waits for more input, so
+    /// that the answers decided so far reach their reader.
+    pub fn flush(&mut self) -> Written {
+        self.stdout.flush().map_err(on_stdout)
+    }
+
     /// One answer is complete: on a terminal, show it now.
     pub fn answered(&mut self) -> Written {
         if self.flush_each_answer {
