@@ -464,3 +464,34 @@ fn the_line_limit_is_on_the_content(#[case] stdin: &[u8], #[case] code: i32, #[c
         &summary,
     );
 }
+
+/// A file name is escaped where a message names it, as echoed input is: a name holding a
+/// terminal's escape sequence cannot retitle the window or forge a line.
+#[rstest]
+#[case::check_file(&["check", "--file"], "0 checked: 0 valid, 0 invalid\n")]
+#[case::find(&["find"], "")]
+fn file_names_are_escaped_in_messages(#[case] command: &[&str], #[case] summary: &str) {
+    let name = "no-such-dir/x\u{1b}]0;pwned\u{7}\nurn-tag: \u{202e}txt";
+    let args = [command, &[name]].concat();
+    let stderr = format!(
+        "urn-tag: no-such-dir/x\\x1b]0;pwned\\x07\\nurn-tag: \\u{{202e}}txt: \
+         No such file or directory\n{summary}"
+    );
+    assert_run(&args, b"", 2, "", &stderr);
+}
+
+/// In `--json` strings, the characters that act on a terminal or reorder the text around them
+/// are `\uXXXX` escapes: the record shows safely, and decodes to exactly the input.
+#[test]
+fn check_json_escapes_c1_bidi_and_separator_characters() {
+    let input = "urn:ex:a\u{202e}x\u{2028}\u{85}";
+    let record = concat!(
+        r#"{"input":"urn:ex:a\u202ex\u2028\u0085","valid":false,"kind":"urn","error":{"index":8,"#,
+        r#""message":"non-ASCII character '\\u{202e}' in NSS must be percent-encoded at byte 8","#,
+        r#""kind":"non_ascii","part":"nss"}}"#,
+        "\n"
+    );
+    assert_run(&["check", "--json", input], b"", 1, record, "");
+    let decoded: serde_json::Value = serde_json::from_str(record).expect("JSON");
+    assert_eq!(decoded["input"], input);
+}

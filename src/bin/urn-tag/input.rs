@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use memchr::memchr;
 
+use crate::report;
+
 /// The read buffer: large reads make a million short lines cost a few hundred system calls.
 const READ_BUFFER: usize = 64 * 1024;
 /// The default of `--max-line-bytes`: 16 MiB.
@@ -37,11 +39,12 @@ impl Source {
         }
     }
 
-    /// How messages name it: the path as given, or `standard input`.
+    /// How messages name it: the path as given, escaped as echoed input is (a file name may
+    /// hold anything but `/` and NUL, terminal controls included), or `standard input`.
     pub fn name(&self) -> String {
         match self {
             Source::Stdin => "standard input".to_owned(),
-            Source::File(path) => path.display().to_string(),
+            Source::File(path) => report::escape(path.as_os_str().as_encoded_bytes()).into_owned(),
         }
     }
 

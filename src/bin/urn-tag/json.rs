@@ -140,15 +140,18 @@ impl JsonLine {
 }
 
 /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, ...
-/// or `\u00XX`, everything else (all of Unicode) as it is, as `serde_json` writes it.
+/// or `\u00XX`, as `serde_json` writes them; and, unlike `serde_json`, the characters that
+/// could act on a terminal or a text viewer showing the record (the C1 controls, the
+/// bidirectional controls, the line and paragraph separators) as `\uXXXX`. Everything else
+/// (all of Unicode) is written as it is; the decoded string is still exactly `text`.
 fn push_string(buffer: &mut Vec<u8>, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     buffer.push(b'"');
     let bytes = text.as_bytes();
-    let mut copied = 0;
-    while let Some(found) = next_to_escape(&bytes[copied..]) {
-        let at = copied + found;
-        buffer.extend_from_slice(&bytes[copied..at]);
-        copied = at + 1;
+    // Bytes before `copied` are written; those before `scanned` are known to need no escape.
+    let (mut copied, mut scanned) = (0, 0);
+    while let Some(found) = next_to_escape(&bytes[scanned..]) {
+        let at = scanned + found;
         let escape: &[u8] = match bytes[at] {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -157,8 +160,25 @@ fn push_string(buffer: &mut Vec<u8>, text: &str) {
             b'\t' => b"\\t",
             0x08 => b"\\b",
             0x0c => b"\\f",
+            0x80.. => {
+                // `scanned` only ever moves over whole characters, so `at` begins one.
+                let c = text[at..].chars().next().unwrap_or_default();
+                scanned = at + c.len_utf8();
+                if !acts_on_display(c) {
+                    continue;
+                }
+                buffer.extend_from_slice(&bytes[copied..at]);
+                copied = scanned;
+                // Every such character is in the Basic Multilingual Plane: four digits.
+                let code = c as u32;
+                let digit = |shift: u32| HEX[((code >> shift) & 0xf) as usize];
+                buffer.extend_from_slice(&[b'\\', b'u', digit(12), digit(8), digit(4), digit(0)]);
+                continue;
+            }
             control => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
+                buffer.extend_from_slice(&bytes[copied..at]);
+                copied = at + 1;
+                scanned = copied;
                 let (high, low) = (
                     HEX[usize::from(control >> 4)],
                     HEX[usize::from(control & 0xf)],
@@ -167,18 +187,37 @@ fn push_string(buffer: &mut Vec<u8>, text: &str) {
                 continue;
             }
         };
+        buffer.extend_from_slice(&bytes[copied..at]);
+        copied = at + 1;
+        scanned = copied;
         buffer.extend_from_slice(escape);
     }
     buffer.extend_from_slice(&bytes[copied..]);
     buffer.push(b'"');
 }
 
-/// Where the first byte JSON must escape is in `bytes`, if anywhere.
+/// Whether `c`, outside ASCII, is written as an escape in a JSON string: the C1 controls
+/// (which terminals obey), the bidirectional controls (which reorder what is shown around
+/// them), and the line and paragraph separators (which some readers take for line ends).
+fn acts_on_display(c: char) -> bool {
+    matches!(
+        c,
+        '\u{80}'..='\u{9F}'
+            | '\u{61C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Where the first byte that may need an escape is in `bytes`, if anywhere: one JSON escapes
+/// (below 0x20, `"`, `\`), or one outside ASCII, whose character [`push_string`] looks at.
 ///
 /// Most strings written have none, so the question asked first is whether there is any, 8
 /// bytes at a time; the byte is looked for only in a string that holds one.
 fn next_to_escape(bytes: &[u8]) -> Option<usize> {
-    let must_escape = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\';
+    let must_escape = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\' || byte >= 0x80;
     let any = if bytes.len() < 8 {
         bytes.iter().any(|&byte| must_escape(byte))
     } else {
@@ -196,15 +235,16 @@ fn next_to_escape(bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether one of the 8 bytes of `word` is below 0x20, `"` or `\`: the "has a byte less than"
-/// and "has a zero byte" tests of Sean Eron Anderson's Bit Twiddling Hacks, exact as yes/no
-/// answers.
+/// Whether one of the 8 bytes of `word` is below 0x20, `"`, `\` or outside ASCII: the "has a
+/// byte less than" and "has a zero byte" tests of Sean Eron Anderson's Bit Twiddling Hacks,
+/// exact as yes/no answers.
 fn word_must_escape(word: u64) -> bool {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
     let has_below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS != 0;
-    has_below_space
+    word & HIGHS != 0
+        || has_below_space
         || has_zero(word ^ (ONES * u64::from(b'"')))
         || has_zero(word ^ (ONES * u64::from(b'\\')))
 }
@@ -307,8 +347,8 @@ mod tests {
         for length in 0..40 {
             assert_eq!(next_to_escape(&vec![b'a'; length]), None, "length {length}");
             for at in 0..length {
-                for byte in (0u8..0x20).chain([b'"', b'\\']) {
-                    let mut text = vec![0xffu8; length];
+                for byte in (0u8..0x20).chain([b'"', b'\\', 0x80, 0xff]) {
+                    let mut text = vec![b'a'; length];
                     text[at] = byte;
                     assert_eq!(
                         next_to_escape(&text),
@@ -318,7 +358,7 @@ mod tests {
                 }
             }
         }
-        let harmless: Vec<u8> = (0x20u8..=0xff)
+        let harmless: Vec<u8> = (0x20u8..0x80)
             .filter(|&b| b != b'"' && b != b'\\')
             .collect();
         assert_eq!(next_to_escape(&harmless), None);
@@ -357,5 +397,33 @@ mod tests {
             },
             &format!("{}\n", serde_json::to_string(&text).unwrap()),
         );
+    }
+
+    /// The characters that would act on a terminal or a viewer showing a record are escaped,
+    /// and the record still decodes to exactly the text.
+    #[rstest::rstest]
+    #[case::c1_control_next_line("a\u{85}b", r#""a\u0085b""#)]
+    #[case::c1_control_string_terminator("\u{9c}]0;title\u{7}", r#""\u009c]0;title\u0007""#)]
+    #[case::c1_first_and_last("\u{80}\u{9f}", r#""\u0080\u009f""#)]
+    #[case::right_to_left_override("urn:x:\u{202e}gpj.exe", r#""urn:x:\u202egpj.exe""#)]
+    #[case::bidi_embeddings_and_marks(
+        "\u{202a}\u{202b}\u{202c}\u{202d}\u{200e}\u{200f}\u{61c}",
+        r#""\u202a\u202b\u202c\u202d\u200e\u200f\u061c""#
+    )]
+    #[case::bidi_isolates("\u{2066}\u{2067}\u{2068}\u{2069}", r#""\u2066\u2067\u2068\u2069""#)]
+    #[case::line_and_paragraph_separators("a\u{2028}b\u{2029}", r#""a\u2028b\u2029""#)]
+    #[case::neighbours_kept(
+        "\u{a0}\u{2027}\u{202f}\u{2065}\u{206a}é",
+        "\"\u{a0}\u{2027}\u{202f}\u{2065}\u{206a}é\""
+    )]
+    fn characters_acting_on_a_display_escaped(#[case] text: &str, #[case] json: &str) {
+        assert_written(
+            |line| {
+                line.string(text);
+            },
+            &format!("{json}\n"),
+        );
+        let decoded: String = serde_json::from_str(json).expect("valid JSON");
+        assert_eq!(decoded, text);
     }
 }
