@@ -8,6 +8,7 @@ mod common;
 
 mod commands;
 mod input;
+mod memory;
 mod namespaces;
 mod output;
 mod readme;

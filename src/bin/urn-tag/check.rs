@@ -10,7 +10,6 @@
 //! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
 //! valid line unless `--json` asks for its normalized form and key.
 
-use std::borrow::Cow;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -121,7 +120,7 @@ impl Checker<'_> {
         if self.args.json {
             let checked = namespace.map(|namespace| namespace.is_some());
             let line = &mut self.json;
-            valid_record(line, identifier, self.args.syntax.spec, checked);
+            valid_record(line, out, identifier, self.args.syntax.spec, checked)?;
             out.write_bytes(line.finish())?;
         } else {
             let (input, what, syntax) = match identifier {
@@ -159,7 +158,7 @@ impl Checker<'_> {
             return Ok(());
         }
         if self.args.json {
-            let input = String::from_utf8_lossy(bytes);
+            let lossy = cut || std::str::from_utf8(bytes).is_err();
             let scheme = verdict::scheme_of(bytes);
             // A namespace error is the only one found after a namespace grammar was applied.
             let namespace_checked = (self.args.syntax.namespaces && scheme == Some(Scheme::Urn))
@@ -167,10 +166,11 @@ impl Checker<'_> {
                     matches!(problem, Problem::Parse(error)
                         if matches!(error.kind(), ParseErrorKind::Namespace(_)))
                 });
-            let line = self.json.start().text(r#"{"input":"#).string(&input);
+            let line = self.json.start().text(r#"{"input":"#);
+            line.long_string_lossy(bytes, out)?;
             // `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or only the
             // first bytes of an over-long line. Written only when true.
-            if cut || matches!(input, Cow::Owned(_)) {
+            if lossy {
                 line.text(r#","input_lossy":true"#);
             }
             line.text(r#","valid":false,"kind":"#)
@@ -289,70 +289,81 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
 
 /// Writes the `check --json` record of a valid identifier; `namespace_checked` is `None`
 /// without `--namespaces`. Field names and order are a published contract.
+///
+/// The parts of a long identifier go to `out` as they are written, and its normal form and
+/// key are made one after the other: a record about a 16 MiB line never holds more than one
+/// copy of it at a time.
 fn valid_record(
     line: &mut JsonLine,
+    out: &mut Output,
     identifier: &Identifier<&str>,
     spec: UrnSyntax,
     namespace_checked: Option<bool>,
-) {
+) -> Written {
     match identifier {
-        Identifier::Urn(urn) => urn_record(line, urn, spec, namespace_checked),
-        Identifier::Tag(tag) => tag_record(line, tag),
+        Identifier::Urn(urn) => urn_record(line, out, urn, spec, namespace_checked),
+        Identifier::Tag(tag) => tag_record(line, out, tag),
     }
 }
 
-fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Option<bool>) {
-    // Most URNs are written in normal form already: then their text is it.
-    let normalized = if urn.is_normalized() {
-        Cow::Borrowed(urn.as_str())
-    } else {
-        Cow::Owned(urn.normalized().into_string())
-    };
+fn urn_record(
+    line: &mut JsonLine,
+    out: &mut Output,
+    urn: &Urn<&str>,
+    spec: UrnSyntax,
+    checked: Option<bool>,
+) -> Written {
     line.start()
         .text(r#"{"input":"#)
-        .identifier(urn.as_str())
+        .long_identifier(urn.as_str(), out)?
         .text(r#","valid":true,"kind":"urn","spec":"#)
         .word(spec.name())
         .text(r#","nid":"#)
         .identifier(urn.nid())
         .text(r#","nss":"#)
-        .identifier(urn.nss());
+        .long_identifier(urn.nss(), out)?;
     // RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
     match spec {
         UrnSyntax::Rfc2141bis => line
             .text(r#","query":"#)
-            .opt_identifier(urn.query())
+            .opt_long_identifier(urn.query(), out)?
             .text(r#","fragment":"#)
-            .opt_identifier(urn.fragment()),
+            .opt_long_identifier(urn.fragment(), out)?,
         _ => line
             .text(r#","r_component":"#)
-            .opt_identifier(urn.r_component())
+            .opt_long_identifier(urn.r_component(), out)?
             .text(r#","q_component":"#)
-            .opt_identifier(urn.q_component())
+            .opt_long_identifier(urn.q_component(), out)?
             .text(r#","f_component":"#)
-            .opt_identifier(urn.f_component()),
+            .opt_long_identifier(urn.f_component(), out)?,
     };
     line.text(r#","nid_class":"#)
         .word(urn.nid_class().name())
         .text(r#","registered":"#)
         .boolean(urn.registration().is_some())
-        .text(r#","normalized":"#)
-        .identifier(&normalized)
-        .text(r#","equivalence_key":"#)
-        .identifier(urn.equivalence_key().as_str());
+        .text(r#","normalized":"#);
+    // Most URNs are written in normal form already: then their text is it.
+    if urn.is_normalized() {
+        line.long_identifier(urn.as_str(), out)?;
+    } else {
+        line.long_identifier(urn.normalized().as_str(), out)?;
+    }
+    line.text(r#","equivalence_key":"#)
+        .long_identifier(urn.equivalence_key().as_str(), out)?;
     // With `--namespaces` only: whether a namespace grammar was applied.
     if let Some(checked) = checked {
         line.text(r#","namespace_checked":"#).boolean(checked);
     }
     line.text("}");
+    Ok(())
 }
 
-fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
+fn tag_record(line: &mut JsonLine, out: &mut Output, tag: &TagUri<&str>) -> Written {
     line.start()
         .text(r#"{"input":"#)
-        .identifier(tag.as_str())
+        .long_identifier(tag.as_str(), out)?
         .text(r#","valid":true,"kind":"tag","authority":"#)
-        .identifier(tag.authority())
+        .long_identifier(tag.authority(), out)?
         // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
         .text(r#","authority_kind":"#)
         .word(tag.authority_kind().name())
@@ -361,8 +372,9 @@ fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
         .text(r#","date_as_written":"#)
         .identifier(tag.date_as_written())
         .text(r#","specific":"#)
-        .identifier(tag.specific())
+        .long_identifier(tag.specific(), out)?
         .text(r#","fragment":"#)
-        .opt_identifier(tag.fragment())
+        .opt_long_identifier(tag.fragment(), out)?
         .text("}");
+    Ok(())
 }

@@ -9,6 +9,12 @@
 
 use urn_tag::TagDate;
 
+use crate::output::{Output, WriteFailed};
+
+/// Past this many bytes, a value is written to the output as it comes instead of being copied
+/// into the line: a record about a 16 MiB line is then never held whole.
+const COPIED_UP_TO: usize = 64 * 1024;
+
 /// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
 #[derive(Debug, Default)]
 pub struct JsonLine {
@@ -66,6 +72,78 @@ impl JsonLine {
     pub fn identifier(&mut self, text: &str) -> &mut Self {
         debug_assert!(next_to_escape(text.as_bytes()).is_none(), "{text:?}");
         self.quoted(text)
+    }
+
+    /// Adds [`JsonLine::identifier`]; a long text is not copied but written to `out` after
+    /// what the line holds so far.
+    pub fn long_identifier(
+        &mut self,
+        text: &str,
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        if text.len() <= COPIED_UP_TO {
+            return Ok(self.identifier(text));
+        }
+        debug_assert!(next_to_escape(text.as_bytes()).is_none());
+        self.buffer.push(b'"');
+        self.write_to(out)?;
+        out.write_bytes(text.as_bytes())?;
+        self.buffer.push(b'"');
+        Ok(self)
+    }
+
+    /// Adds [`JsonLine::long_identifier`], or `null` for `None`.
+    pub fn opt_long_identifier(
+        &mut self,
+        text: Option<&str>,
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        match text {
+            Some(text) if text.len() > COPIED_UP_TO => self.long_identifier(text, out),
+            _ => Ok(self.opt_identifier(text)),
+        }
+    }
+
+    /// Adds `bytes` as a JSON string, each invalid UTF-8 sequence as U+FFFD (as
+    /// `String::from_utf8_lossy` reads them); a long string is written to `out` piece by
+    /// piece, so that it is never held whole, escaped or not.
+    pub fn long_string_lossy(
+        &mut self,
+        bytes: &[u8],
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        self.buffer.push(b'"');
+        for chunk in bytes.utf8_chunks() {
+            let mut valid = chunk.valid();
+            while !valid.is_empty() {
+                let mut end = valid.len().min(COPIED_UP_TO);
+                while !valid.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let (piece, rest) = valid.split_at(end);
+                push_escaped(&mut self.buffer, piece);
+                valid = rest;
+                if self.buffer.len() > COPIED_UP_TO {
+                    self.write_to(out)?;
+                }
+            }
+            if !chunk.invalid().is_empty() {
+                self.buffer.extend_from_slice("\u{FFFD}".as_bytes());
+                if self.buffer.len() > COPIED_UP_TO {
+                    self.write_to(out)?;
+                }
+            }
+        }
+        self.buffer.push(b'"');
+        Ok(self)
+    }
+
+    /// Writes what the line holds to `out`, and goes on with an empty buffer: the rest of the
+    /// record follows it.
+    fn write_to(&mut self, out: &mut Output) -> Result<(), WriteFailed> {
+        out.write_bytes(&self.buffer)?;
+        self.buffer.clear();
+        Ok(())
     }
 
     /// Adds [`JsonLine::identifier`], or `null` for `None`.
@@ -145,8 +223,14 @@ impl JsonLine {
 /// bidirectional controls, the line and paragraph separators) as `\uXXXX`. Everything else
 /// (all of Unicode) is written as it is; the decoded string is still exactly `text`.
 fn push_string(buffer: &mut Vec<u8>, text: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     buffer.push(b'"');
+    push_escaped(buffer, text);
+    buffer.push(b'"');
+}
+
+/// Appends the inside of [`push_string`]'s JSON string: `text`, escaped, without quotes.
+fn push_escaped(buffer: &mut Vec<u8>, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = text.as_bytes();
     // Bytes before `copied` are written; those before `scanned` are known to need no escape.
     let (mut copied, mut scanned) = (0, 0);
@@ -193,7 +277,6 @@ fn push_string(buffer: &mut Vec<u8>, text: &str) {
         buffer.extend_from_slice(escape);
     }
     buffer.extend_from_slice(&bytes[copied..]);
-    buffer.push(b'"');
 }
 
 /// Whether `c`, outside ASCII, is written as an escape in a JSON string: the C1 controls
