@@ -252,3 +252,64 @@ fn check_answers_before_waiting_for_more_input(#[case] args: &[&str], #[case] fi
     child.wait().expect("urn-tag ends");
     assert_eq!(String::from_utf8_lossy(&answer), first);
 }
+
+/// `--color` decides over the terminal and the environment: `always` colours a pipe even with
+/// NO_COLOR set, `never` leaves a forced colour off, `auto` follows NO_COLOR and
+/// CLICOLOR_FORCE as before.
+#[rstest]
+#[case::always_into_a_pipe(&["--color=always"], &[("NO_COLOR", "1")], "\u{1b}[32mvalid  \u{1b}[0m urn:ex:a (URN, rfc8141)\n")]
+#[case::always_after_the_command(&["check", "--color", "always"], &[], "\u{1b}[32mvalid  \u{1b}[0m urn:ex:a (URN, rfc8141)\n")]
+#[case::never_over_clicolor_force(&["--color=never"], &[("CLICOLOR_FORCE", "1")], "valid   urn:ex:a (URN, rfc8141)\n")]
+#[case::auto_with_clicolor_force(&["--color=auto"], &[("CLICOLOR_FORCE", "1")], "\u{1b}[32mvalid  \u{1b}[0m urn:ex:a (URN, rfc8141)\n")]
+#[case::auto_into_a_pipe(&[], &[], "valid   urn:ex:a (URN, rfc8141)\n")]
+fn color_option_overrides_the_environment(
+    #[case] options: &[&str],
+    #[case] env: &[(&str, &str)],
+    #[case] stdout: &str,
+) {
+    let mut args: Vec<&str> = options.to_vec();
+    if !args.contains(&"check") {
+        args.push("check");
+    }
+    args.push("urn:ex:a");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_urn-tag"));
+    command
+        .args(&args)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let output = command.output().expect("urn-tag runs");
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).as_ref()
+        ),
+        (Some(0), stdout),
+        "urn-tag {args:?}"
+    );
+}
+
+/// `--line-buffered` writes out each answer as it is made, into a pipe too: `find` answers
+/// the first line while the next one is still coming.
+#[test]
+fn line_buffered_answers_reach_a_pipe_at_once() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(["find", "--line-buffered"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urn-tag runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin
+        .write_all(&[&b"see urn:ex:a\n"[..], &[b'x'; 100_000]].concat())
+        .expect("the input is taken");
+    let expected = "1:5: urn:ex:a\n";
+    let answer = first_bytes(child.stdout.take().expect("a pipe"), expected.len());
+    drop(stdin);
+    child.wait().expect("urn-tag ends");
+    assert_eq!(String::from_utf8_lossy(&answer), expected);
+}
