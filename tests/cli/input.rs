@@ -88,7 +88,8 @@ fn check_reports_invalid_utf8_at_its_byte() {
         1,
         concat!(
             r#"{"input":"urn:ex:a�b","input_lossy":true,"valid":false,"kind":"urn","#,
-            r#""error":{"index":8,"message":"invalid UTF-8 at byte 8","kind":"invalid_utf8","part":null}}"#,
+            r#""error":{"index":8,"message":"invalid UTF-8 at byte 8","kind":"invalid_utf8","part":null},"#,
+            r#""file":"-","line":1}"#,
             "\n"
         ),
         "1 checked: 0 valid, 1 invalid\n",
@@ -114,11 +115,14 @@ fn check_reports_an_over_long_line_and_goes_on() {
         &format!(
             concat!(
                 r#"{{"input":"urn:example:{}","input_lossy":true,"valid":false,"kind":"urn","#,
-                r#""error":{{"index":1000,"message":"line longer than 1000 bytes","kind":"line_too_long","part":null}}}}"#,
+                r#""error":{{"index":1000,"message":"line longer than 1000 bytes","kind":"line_too_long","part":null}},"#,
+                r#""file":"-","line":1}}"#,
                 "\n",
                 r#"{{"input":"urn:ex:b","valid":true,"kind":"urn","spec":"rfc8141","nid":"ex","nss":"b","#,
                 r#""r_component":null,"q_component":null,"f_component":null,"nid_class":"reserved","#,
-                r#""registered":false,"normalized":"urn:ex:b","equivalence_key":"urn:ex:b"}}"#,
+                r#""registered":false,"normalized":"urn:ex:b","equivalence_key":"urn:ex:b","#,
+                r#""lints":[{{"code":"reserved-nid","message":"NID of a reserved form (RFC 8141 §5.1)"}}],"#,
+                r#""file":"-","line":2}}"#,
                 "\n"
             ),
             "a".repeat(256 - 12)
@@ -175,9 +179,11 @@ fn check_reads_files_and_names_the_unreadable_one() {
         &["check", "-f", file, "--file", "-", "-f", missing],
         b"tag:a.org,2000:x\n",
         2,
-        "valid   urn:ex:a (URN, rfc8141)\n\
-         invalid urn:x: NID shorter than 2 characters at byte 5\n        urn:x\n             ^\n\
-         valid   tag:a.org,2000:x (tag URI, rfc4151)\n",
+        &format!(
+            "{file}:1: valid   urn:ex:a (URN, rfc8141)\n\
+             {file}:2: invalid urn:x: NID shorter than 2 characters at byte 5\n        urn:x\n             ^\n\
+             (standard input):1: valid   tag:a.org,2000:x (tag URI, rfc4151)\n"
+        ),
         &format!("urn-tag: {missing}: No such file or directory\n3 checked: 2 valid, 1 invalid\n"),
     );
     std::fs::remove_dir_all(&dir).unwrap();

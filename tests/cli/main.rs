@@ -8,10 +8,12 @@ mod common;
 
 mod commands;
 mod input;
+mod lints;
 mod memory;
 mod namespaces;
 mod output;
 mod readme;
 mod robustness;
+mod sources;
 mod tag;
 mod terminal;

@@ -231,7 +231,9 @@ fn first_bytes(stdout: impl Read + Send + 'static, expected: usize) -> Vec<u8> {
     r#"{"input":"urn:example:a","valid":true,"kind":"urn","spec":"rfc8141","nid":"example","#,
     r#""nss":"a","r_component":null,"q_component":null,"f_component":null,"#,
     r#""nid_class":"formal","registered":true,"normalized":"urn:example:a","#,
-    r#""equivalence_key":"urn:example:a"}"#, "\n"))]
+    r#""equivalence_key":"urn:example:a","lints":[{"code":"example-nid","#,
+    r#""message":"example NID, for documentation and tests only (RFC 6963 §3.6)"}],"#,
+    r#""file":"-","line":1}"#, "\n"))]
 fn check_answers_before_waiting_for_more_input(#[case] args: &[&str], #[case] first: &str) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
         .args(args)

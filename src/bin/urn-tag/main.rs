@@ -28,8 +28,8 @@ const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0  every input is valid (check, explain, normalize), the identifiers are equivalent
      (eq), something was found (find), or the tag is minted (mint-tag)
-  1  some input is invalid, the identifiers are not equivalent, nothing was found, or a
-     part of the tag is refused (mint-tag)
+  1  some input is invalid (or has a lint, under check --strict), the identifiers are not
+     equivalent, nothing was found, or a part of the tag is refused (mint-tag)
   2  usage error, an input that cannot be read, output that cannot be written, or an
      invalid input to eq
 
