@@ -399,6 +399,7 @@ fn man_pages_are_generated_from_the_command_definitions() {
 #[case::namespace(&["--namespaces"], b"urn:uuid:12345", "namespace", Some("nss"))]
 #[case::invalid_utf8(&[], b"urn:ex:\xFF", "invalid_utf8", None)]
 #[case::line_too_long(&["--max-line-bytes", "8"], b"urn:ex:abc", "line_too_long", None)]
+#[case::lint(&["--strict"], b"urn:example:a", "lint", None)]
 fn every_error_kind_is_documented(
     #[case] options: &[&str],
     #[case] line: &[u8],

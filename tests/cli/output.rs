@@ -101,6 +101,8 @@ const FULL: &str = "urn-tag: standard output: No space left on device\n";
 #[case::check_json(&["check", "--json", "urn:ex:a", "urn:x"], "")]
 #[case::check_lines_with_summary(&["check"], "urn:ex:a\nurn:x\n")]
 #[case::check_quiet(&["check", "--quiet"], "urn:ex:a\nurn:x\n")]
+#[case::check_strict_json_lines(&["check", "--strict", "--json", "-"], "urn:isbn:9780451450524\nurn:example:a\n")]
+#[case::check_numbered_lines_and_a_file_note(&["check", "-Hn", "Cargo.toml", "-"], "urn:ex:a\n")]
 #[case::check_namespaces(&["check", "--namespaces"], "urn:uuid:12345\nurn:doi:x\n")]
 #[case::check_namespaces_json(&["check", "--namespaces", "--json", "urn:uuid:12345", "urn:doi:x"], "")]
 #[case::eq_equivalent(&["eq", "urn:ex:a", "URN:EX:a"], "")]

@@ -141,6 +141,8 @@ fn no_command_crashes_on_odd_input() {
         &["check", "--quiet"],
         &["check", "--spec", "rfc2141"],
         &["check", "--spec", "rfc2141bis"],
+        &["check", "--strict", "--json", "-Hn", "-"],
+        &["check", "--namespaces", "--strict"],
         &["find"],
         &["find", "--json", "--keep-punctuation"],
     ] {
