@@ -23,7 +23,10 @@ fn check_json_urn_fields_in_order() {
             r#"{"input":"URN:Example:a%2c?+r#f","valid":true,"kind":"urn","spec":"rfc8141","#,
             r#""nid":"Example","nss":"a%2c","r_component":"r","q_component":null,"f_component":"f","#,
             r#""nid_class":"formal","registered":true,"normalized":"urn:example:a%2C?+r#f","#,
-            r#""equivalence_key":"urn:example:a%2C"}"#,
+            r#""equivalence_key":"urn:example:a%2C","lints":["#,
+            r#"{"code":"r-component","message":"r-component present; its semantics are not standardized (RFC 8141 §2.3.1)"},"#,
+            r#"{"code":"example-nid","message":"example NID, for documentation and tests only (RFC 6963 §3.6)"},"#,
+            r#"{"code":"lowercase-hex","message":"lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 13","index":13}]}"#,
             "\n"
         )
     );

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use memchr::memchr;
 
+use crate::report;
+
 /// The read buffer: large reads make a million short lines cost a few hundred system calls.
 const READ_BUFFER: usize = 64 * 1024;
 /// The default of `--max-line-bytes`: 16 MiB.
@@ -37,11 +39,12 @@ impl Source {
         }
     }
 
-    /// How messages name it: the path as given, or `standard input`.
+    /// How messages name it: the path as given, escaped as echoed input is (a file name may
+    /// hold anything but `/` and NUL, terminal controls included), or `standard input`.
     pub fn name(&self) -> String {
         match self {
             Source::Stdin => "standard input".to_owned(),
-            Source::File(path) => path.display().to_string(),
+            Source::File(path) => report::escape(path.as_os_str().as_encoded_bytes()).into_owned(),
         }
     }
 
@@ -154,27 +157,43 @@ impl<R: Read> LineReader<R> {
         self
     }
 
-    /// The next line, or `None` at the end of the input.
-    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+    /// The next line, or `None` at the end of the input. `before_read` is called before any
+    /// read of the input that could wait (at most once per refill of the read buffer): what
+    /// has been decided about the lines so far can be shown before the input stalls.
+    ///
+    /// The maximum is on the line's content: the carriage return before its line feed and a
+    /// byte order mark that opens the input are not counted.
+    pub fn next_line(&mut self, mut before_read: impl FnMut()) -> io::Result<Option<Line<'_>>> {
         if self.skipping {
-            self.skip_rest_of_line()?;
+            self.skip_rest_of_line(&mut before_read)?;
         }
-        let Some(segment) = self.next_segment()? else {
+        // Room for the bytes that are not content: a carriage return, and the mark that may
+        // open the input.
+        let uncounted = 1 + if self.at_input_start {
+            BYTE_ORDER_MARK.len()
+        } else {
+            0
+        };
+        let limit = self.max.saturating_add(1 + uncounted);
+        let Some(segment) = self.next_segment_within(limit, &mut before_read)? else {
             return Ok(None);
         };
         let bom = self.byte_order_mark(segment);
-        if segment.end == End::Limit {
-            // Report the line now, and skip the rest of it on the next call: an endless line
-            // (`check < /dev/zero`) is reported at once and never held.
-            self.skipping = true;
-            // The segment holds one byte past the maximum, and perhaps a byte order mark.
-            let bytes = &self.bytes(segment)[..segment.len - 1];
-            let bytes = &bytes[bom.min(bytes.len())..];
-            let head = &bytes[..bytes.len().min(HEAD_BYTES)];
+        // Report an over-long line now, and skip the rest of it on the next call: an endless
+        // line (`check < /dev/zero`) is reported at once and never held.
+        self.skipping = segment.end == End::Limit;
+        let bytes = &self.bytes(segment)[bom..];
+        let content = match segment.end {
+            // The segment goes on past the limit without a line feed: its content is longer
+            // than the maximum even if a carriage return came next.
+            End::Limit => bytes,
+            End::LineFeed | End::Eof => bytes.strip_suffix(b"\r").unwrap_or(bytes),
+        };
+        if content.len() > self.max {
+            let head = &content[..content.len().min(self.max).min(HEAD_BYTES)];
             return Ok(Some(Line::TooLong { head }));
         }
-        let bytes = &self.bytes(segment)[bom..];
-        Ok(Some(Line::Text(bytes.strip_suffix(b"\r").unwrap_or(bytes))))
+        Ok(Some(Line::Text(content)))
     }
 
     /// The next piece of a line: the whole line, or, for a line longer than the maximum, its
@@ -252,8 +271,12 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    /// Fills the read buffer, retrying when a signal interrupted the read.
-    fn fill(&mut self) -> io::Result<usize> {
+    /// Fills the read buffer, retrying when a signal interrupted the read; `before_read` is
+    /// called first when the buffer is empty, so that filling it means reading the input.
+    fn fill(&mut self, before_read: &mut dyn FnMut()) -> io::Result<usize> {
+        if self.input.buffer().is_empty() {
+            before_read();
+        }
         loop {
             match self.input.fill_buf() {
                 Ok(available) => return Ok(available.len()),
@@ -266,6 +289,16 @@ impl<R: Read> LineReader<R> {
     /// Gives back what the last call handed out, then finds the next segment: the bytes up to
     /// the next line feed, or the first `max + 1` bytes of a longer line.
     fn next_segment(&mut self) -> io::Result<Option<Segment>> {
+        self.next_segment_within(self.max + 1, &mut || {})
+    }
+
+    /// [`LineReader::next_segment`] with `limit` in place of `max + 1`, calling `before_read`
+    /// before each read of the input.
+    fn next_segment_within(
+        &mut self,
+        limit: usize,
+        before_read: &mut dyn FnMut(),
+    ) -> io::Result<Option<Segment>> {
         self.input.consume(std::mem::take(&mut self.lent));
         let lent = std::mem::take(&mut self.gathered_lent);
         if lent > 0 {
@@ -273,9 +306,8 @@ impl<R: Read> LineReader<R> {
         } else if !self.gathered.is_empty() {
             self.gathered.clear();
         }
-        let limit = self.max + 1;
         if self.gathered.is_empty() {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 return Ok(None);
             }
@@ -300,7 +332,7 @@ impl<R: Read> LineReader<R> {
         }
         // The segment straddles refills: gather it, never more than `limit` bytes.
         loop {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 // A last line without a line feed.
                 return Ok((!self.gathered.is_empty()).then_some(Segment {
@@ -321,6 +353,14 @@ impl<R: Read> LineReader<R> {
                 }));
             }
             let taken = window.len();
+            // Grown by doubling as usual, but never past the limit: a line of the maximum
+            // length holds no more memory than its bytes.
+            let wanted = self.gathered.len() + taken;
+            if wanted > self.gathered.capacity() {
+                let grown = (self.gathered.capacity() * 2).clamp(wanted, limit);
+                self.gathered.reserve_exact(grown - self.gathered.len());
+            }
+            let window = &self.input.buffer()[..taken];
             self.gathered.extend_from_slice(window);
             self.input.consume(taken);
             if self.gathered.len() == limit {
@@ -334,11 +374,11 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Reads on past the next line feed, keeping nothing.
-    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+    fn skip_rest_of_line(&mut self, before_read: &mut dyn FnMut()) -> io::Result<()> {
         self.skipping = false;
         self.gathered.clear();
         loop {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 return Ok(());
             }
@@ -412,7 +452,7 @@ mod tests {
     fn lines(input: &[u8], max: u64) -> Vec<String> {
         let mut reader = LineReader::new(input).max_line_bytes(max);
         let mut out = Vec::new();
-        while let Some(line) = reader.next_line().unwrap() {
+        while let Some(line) = reader.next_line(|| {}).unwrap() {
             out.push(match line {
                 Line::Text(text) => String::from_utf8_lossy(text).into_owned(),
                 Line::TooLong { head } => format!("too long: {}", String::from_utf8_lossy(head)),
@@ -442,6 +482,17 @@ mod tests {
             ["x\u{feff}", "\u{feff}y"]
         );
         assert!(lines(b"", 100).is_empty());
+    }
+
+    /// The maximum is on what the line holds: a CRLF line's carriage return and the byte
+    /// order mark that opens the input do not count.
+    #[test]
+    fn the_maximum_counts_neither_carriage_return_nor_byte_order_mark() {
+        assert_eq!(
+            lines(b"\xEF\xBB\xBFabcd\r\nabcd\r\nabcde\r\nabcd\r", 4),
+            ["abcd", "abcd", "too long: abcd", "abcd"]
+        );
+        assert_eq!(lines(b"abcd\r\r\n", 4), ["too long: abcd"]);
     }
 
     #[test]
@@ -489,15 +540,17 @@ mod tests {
         }
         let mut out = Vec::new();
         for (number, raw) in lines.into_iter().enumerate() {
-            let bom =
-                |seen: &[u8]| usize::from(number == 0 && seen.starts_with(BYTE_ORDER_MARK)) * 3;
-            if raw.len() > max {
-                let kept = &raw[..max];
-                let kept = &kept[bom(&raw[..=max]).min(kept.len())..];
-                out.push((true, kept[..kept.len().min(HEAD_BYTES)].to_vec()));
+            // The maximum is on the content: without the mark that opens the input, and
+            // without the carriage return before the line feed.
+            let raw = match raw.strip_prefix(BYTE_ORDER_MARK) {
+                Some(rest) if number == 0 => rest,
+                _ => raw,
+            };
+            let content = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if content.len() > max {
+                out.push((true, content[..max.min(HEAD_BYTES)].to_vec()));
             } else {
-                let text = &raw[bom(raw)..];
-                out.push((false, text.strip_suffix(b"\r").unwrap_or(text).to_vec()));
+                out.push((false, content.to_vec()));
             }
         }
         out
@@ -515,7 +568,7 @@ mod tests {
             let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
             let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
             let mut got = Vec::new();
-            while let Some(line) = reader.next_line().unwrap() {
+            while let Some(line) = reader.next_line(|| {}).unwrap() {
                 got.push(match line {
                     Line::Text(text) => (false, text.to_vec()),
                     Line::TooLong { head } => (true, head.to_vec()),
@@ -628,8 +681,8 @@ mod tests {
 
     #[test]
     fn tiny_and_huge_maximums_hold() {
-        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: "]);
-        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["too long: \u{FFFD}", "b"]);
+        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: ab"]);
+        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["a", "b"]);
         assert_eq!(lines(b"ab\nc", u64::MAX), ["ab", "c"]);
         // One byte at a time: too few to see the byte order mark.
         let bad = "\u{FFFD}".to_owned();

@@ -54,11 +54,23 @@ pub struct Palette {
     pub dim: Style,
 }
 
+/// When human output is coloured (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, as the environment allows.
+    Auto,
+    /// Whatever the output and the environment.
+    Always,
+    /// Whatever the output and the environment.
+    Never,
+}
+
 /// Standard output (buffered), standard error, and the status so far.
 pub struct Output {
     stdout: BufWriter<AutoStream<StdoutLock<'static>>>,
-    /// Standard output is a terminal: each answer is flushed as soon as it is written, as
-    /// grep does, so that an interactive `check` answers line by line.
+    /// Standard output is a terminal, or `--line-buffered` was given: each answer is flushed
+    /// as soon as it is written, as grep does, so that an interactive `check` (or the reader
+    /// of a pipe) has each answer as it is made.
     flush_each_answer: bool,
     palette: Palette,
     status: Status,
@@ -68,12 +80,17 @@ pub struct Output {
 const STDOUT_BUFFER: usize = 64 * 1024;
 
 impl Output {
-    /// Colour on a terminal only, and never with `NO_COLOR` (or `CLICOLOR=0`); forced by
-    /// `CLICOLOR_FORCE`: the conventions `anstream` reads.
-    pub fn new() -> Output {
+    /// With `color` auto, colour on a terminal only, and never with `NO_COLOR` (or
+    /// `CLICOLOR=0`); forced by `CLICOLOR_FORCE`: the conventions `anstream` reads. Each
+    /// answer is written out at once on a terminal, or everywhere when `line_buffered`.
+    pub fn new(color: ColorWhen, line_buffered: bool) -> Output {
         let stdout = io::stdout();
-        let choice = AutoStream::choice(&stdout);
-        let flush_each_answer = stdout.is_terminal();
+        let choice = match color {
+            ColorWhen::Auto => AutoStream::choice(&stdout),
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+        };
+        let flush_each_answer = line_buffered || stdout.is_terminal();
         let (stream, palette) = if choice == ColorChoice::Never {
             // Nothing styled is ever written, so there is nothing to strip: pass bytes through.
             (AutoStream::always_ansi(stdout.lock()), Palette::default())
@@ -136,6 +153,12 @@ impl Output {
             .iter()
             .try_for_each(|part| self.stdout.write_all(part.as_bytes()))
             .map_err(on_stdout)
+    }
+
+    /// Writes out what standard output holds: before the program waits for more input, so
+    /// that the answers decided so far reach their reader.
+    pub fn flush(&mut self) -> Written {
+        self.stdout.flush().map_err(on_stdout)
     }
 
     /// One answer is complete: on a terminal, show it now.
