@@ -214,7 +214,7 @@ fn find_reports_line_and_column() {
     let json = urn_tag(&["find", "--json"], Some(text));
     assert_eq!(
         stdout(&json).lines().nth(1).unwrap(),
-        r#"{"file":"-","line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141"}"#
+        r#"{"line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141","file":"-"}"#
     );
     assert_eq!(
         urn_tag(&["find"], Some("no identifiers\n")).status.code(),
@@ -315,9 +315,9 @@ fn find_reports_tags_and_urns() {
     assert_eq!(
         stdout(&output),
         concat!(
-            r#"{"file":"-","line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1"}"#,
+            r#"{"line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1","file":"-"}"#,
             "\n",
-            r#"{"file":"-","line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y"}"#,
+            r#"{"line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y","file":"-"}"#,
             "\n"
         )
     );

@@ -58,8 +58,8 @@ impl Drop for Scratch {
 #[case::two_files(&["one", "two"], "one:2:5: urn:ex:b\ntwo:1:1: tag:a.org,2000:x\n")]
 #[case::two_files_no_filename(&["--no-filename", "one", "two"], "2:5: urn:ex:b\n1:1: tag:a.org,2000:x\n")]
 #[case::the_last_of_the_two_options_wins(&["--no-filename", "-H", "one"], "one:2:5: urn:ex:b\n")]
-#[case::standard_input_is_dash(&["-H"], "-:1:1: urn:ex:in\n")]
-#[case::standard_input_among_files(&["one", "-"], "one:2:5: urn:ex:b\n-:1:1: urn:ex:in\n")]
+#[case::standard_input_is_named_as_grep_names_it(&["-H"], "(standard input):1:1: urn:ex:in\n")]
+#[case::standard_input_among_files(&["one", "-"], "one:2:5: urn:ex:b\n(standard input):1:1: urn:ex:in\n")]
 fn files_are_named_like_grep_names_them(#[case] files: &[&str], #[case] expected: &str) {
     let scratch = Scratch::new(&format!("named-{}", files.join("_")));
     let one = scratch.file("one", "nothing\nsee urn:ex:b.\n");
@@ -94,7 +94,7 @@ fn json_records_always_name_their_file() {
         b"",
         0,
         &format!(
-            "{{\"file\":{},\"line\":1,\"column\":5,\"offset\":4,\"kind\":\"urn\",\"text\":\"urn:ex:b\"}}\n",
+            "{{\"line\":1,\"column\":5,\"offset\":4,\"kind\":\"urn\",\"text\":\"urn:ex:b\",\"file\":{}}}\n",
             serde_json::to_string(&one).unwrap()
         ),
         "",
@@ -103,7 +103,7 @@ fn json_records_always_name_their_file() {
         &["find", "--json"],
         b"urn:ex:a\n",
         0,
-        "{\"file\":\"-\",\"line\":1,\"column\":1,\"offset\":0,\"kind\":\"urn\",\"text\":\"urn:ex:a\"}\n",
+        "{\"line\":1,\"column\":1,\"offset\":0,\"kind\":\"urn\",\"text\":\"urn:ex:a\",\"file\":\"-\"}\n",
         "",
     );
 }
@@ -150,8 +150,8 @@ fn invalid_reports_candidates_with_their_error() {
         b"see urn:example:a%zz.\n",
         0,
         concat!(
-            r#"{"file":"-","line":1,"column":5,"offset":4,"kind":"urn","text":"urn:example:a%zz","valid":false,"#,
-            r#""error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14","kind":"invalid_percent_encoding","part":"nss"}}"#,
+            r#"{"line":1,"column":5,"offset":4,"kind":"urn","text":"urn:example:a%zz","valid":false,"#,
+            r#""error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14","kind":"invalid_percent_encoding","part":"nss"},"file":"-"}"#,
             "\n"
         ),
         "",

@@ -210,11 +210,11 @@ fn find_counts_offsets_and_columns_past_invalid_utf8() {
         b"\xEF\xBB\xBFx \xFF urn:ex:a \xE9t\xC3\xA9 tag:a.org,2000:b\n\xFF\xFEurn:ex:c",
         0,
         concat!(
-            r#"{"file":"-","line":1,"column":5,"offset":7,"kind":"urn","text":"urn:ex:a"}"#,
+            r#"{"line":1,"column":5,"offset":7,"kind":"urn","text":"urn:ex:a","file":"-"}"#,
             "\n",
-            r#"{"file":"-","line":1,"column":18,"offset":21,"kind":"tag","text":"tag:a.org,2000:b"}"#,
+            r#"{"line":1,"column":18,"offset":21,"kind":"tag","text":"tag:a.org,2000:b","file":"-"}"#,
             "\n",
-            r#"{"file":"-","line":2,"column":3,"offset":40,"kind":"urn","text":"urn:ex:c"}"#,
+            r#"{"line":2,"column":3,"offset":40,"kind":"urn","text":"urn:ex:c","file":"-"}"#,
             "\n"
         ),
         "",

@@ -1,5 +1,6 @@
 //! Every command when its output cannot be written: standard output or standard error closed
-//! (the reader went away, as with `| head -1`) or full (`/dev/full`).
+//! (the reader went away, as with `| head -1`), full (`/dev/full`), or standard output shut
+//! before the program started (`>&-`).
 //!
 //! A closed stream ends the program quietly, with the status of what it had reported; a full
 //! one is reported once on standard error, with status 2. Nothing ever panics (status 101).
@@ -20,6 +21,8 @@ enum Sink {
     Closed,
     /// `/dev/full`: every write fails with "No space left on device".
     Full,
+    /// No descriptor at all: the shell's `>&-`, standard output only.
+    Shut,
 }
 
 impl Sink {
@@ -37,6 +40,8 @@ impl Sink {
                     .open("/dev/full")
                     .expect("/dev/full"),
             ),
+            // `run` closes it through the shell.
+            Sink::Shut => Stdio::inherit(),
         }
     }
 }
@@ -49,7 +54,16 @@ struct Run {
 }
 
 fn run(args: &[&str], stdin: &str, stdout: Sink, stderr: Sink) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+    let program = env!("CARGO_BIN_EXE_urn-tag");
+    let mut command = match stdout {
+        Sink::Shut => {
+            let mut shell = Command::new("sh");
+            shell.args(["-c", r#"exec "$0" "$@" >&-"#, program]);
+            shell
+        }
+        _ => Command::new(program),
+    };
+    let mut child = command
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
@@ -94,6 +108,7 @@ fn run(args: &[&str], stdin: &str, stdout: Sink, stderr: Sink) -> Run {
 }
 
 const FULL: &str = "urn-tag: standard output: No space left on device\n";
+const SHUT: &str = "urn-tag: standard output: Bad file descriptor\n";
 
 /// Each command in a case that writes to standard output, to standard error, or both.
 #[rstest]
@@ -140,17 +155,26 @@ fn write_failures(#[case] args: &[&str], #[case] stdin: &str) {
         closed.stderr
     );
 
-    // Standard output is full: reported once, status 2 (unless nothing was to be written).
-    let full = run(args, stdin, Sink::Full, Sink::Read);
-    if normal.stdout.is_empty() {
-        assert_eq!(full.status, normal.status, "{args:?} with stdout full");
-        assert_eq!(full.stderr, normal.stderr, "{args:?} with stdout full");
-    } else {
-        assert_eq!(full.status, Some(2), "{args:?} with stdout full");
-        let before = full.stderr.strip_suffix(FULL).unwrap_or_else(|| {
-            panic!("{args:?} with stdout full wrote {:?}", full.stderr);
-        });
-        assert!(normal.stderr.starts_with(before), "{args:?}: {before:?}");
+    // Standard output is full, or was shut before the program started: reported once, status
+    // 2 (unless nothing was to be written), as a C program reports them.
+    for (sink, message) in [(Sink::Full, FULL), (Sink::Shut, SHUT)] {
+        let failed = run(args, stdin, sink, Sink::Read);
+        if normal.stdout.is_empty() {
+            assert_eq!(
+                failed.status, normal.status,
+                "{args:?} with stdout {sink:?}"
+            );
+            assert_eq!(
+                failed.stderr, normal.stderr,
+                "{args:?} with stdout {sink:?}"
+            );
+        } else {
+            assert_eq!(failed.status, Some(2), "{args:?} with stdout {sink:?}");
+            let before = failed.stderr.strip_suffix(message).unwrap_or_else(|| {
+                panic!("{args:?} with stdout {sink:?} wrote {:?}", failed.stderr);
+            });
+            assert!(normal.stderr.starts_with(before), "{args:?}: {before:?}");
+        }
     }
 
     // The reader of standard error went away, or standard error is full.
@@ -173,6 +197,29 @@ fn write_failures(#[case] args: &[&str], #[case] stdin: &str) {
     } else {
         assert_eq!(closed.status, normal.status, "{args:?} with stderr closed");
         assert_eq!(full.status, Some(2), "{args:?} with stderr full");
+    }
+}
+
+/// A `/dev/null` the caller opened is an open output, whether write-only (`>/dev/null`) or
+/// read-write (`1<>/dev/null`, as Python's `subprocess.DEVNULL` opens it, and as Rust's runtime
+/// opens the one it puts in place of a closed output): the answers go into it, and the status
+/// is the verdict's. Only a descriptor that was really closed fails.
+#[rstest]
+#[case::write_only(">/dev/null")]
+#[case::read_write("1<>/dev/null")]
+fn an_output_opened_on_dev_null_is_written_to(#[case] redirect: &str) {
+    for (input, status) in [("urn:ex:a", 0), ("urn:x", 1)] {
+        let run = Command::new("sh")
+            .args(["-c", &format!(r#"exec "$0" check "$1" {redirect}"#)])
+            .args([env!("CARGO_BIN_EXE_urn-tag"), input])
+            .output()
+            .expect("sh runs");
+        assert_eq!(run.status.code(), Some(status), "{input} {redirect}");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stderr),
+            "",
+            "{input} {redirect}"
+        );
     }
 }
 
@@ -226,7 +273,7 @@ fn first_bytes(stdout: impl Read + Send + 'static, expected: usize) -> Vec<u8> {
 
 /// `(printf 'urn:x\n'; cat /dev/zero) | urn-tag check | cat`: the answer to the first line
 /// reaches the pipe while the input is still open (and the next line has no end), not when
-/// the output buffer fills or the input ends.
+/// the output buffer fills or the input ends; and so does what `find` found in it.
 #[rstest]
 #[case::text(&["check"], "valid   urn:example:a (URN, rfc8141)\n")]
 #[case::json(&["check", "--json", "--max-line-bytes", "64"], concat!(
@@ -236,7 +283,8 @@ fn first_bytes(stdout: impl Read + Send + 'static, expected: usize) -> Vec<u8> {
     r#""equivalence_key":"urn:example:a","lints":[{"code":"example-nid","#,
     r#""message":"example NID, for documentation and tests only (RFC 6963 §3.6)"}],"#,
     r#""file":"-","line":1}"#, "\n"))]
-fn check_answers_before_waiting_for_more_input(#[case] args: &[&str], #[case] first: &str) {
+#[case::find(&["find"], "1:1: urn:example:a\n")]
+fn answers_come_before_waiting_for_more_input(#[case] args: &[&str], #[case] first: &str) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
         .args(args)
         .env("NO_COLOR", "1")

@@ -15,8 +15,8 @@ use crate::syntax_args::SyntaxArgs;
 
 /// What `find --help` adds after the options.
 const AFTER_HELP: &str = "\
-Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"file\", \"line\", \"column\",
-\"offset\", \"kind\", \"text\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts
+Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"line\", \"column\", \"offset\",
+\"kind\", \"text\", \"file\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts
 as one), OFFSET is the byte offset in the input, KIND is urn or tag, FILE is the path as given
 (\"-\" for standard input; always there, whatever the number of files). Invalid UTF-8 separates
 identifiers.
@@ -97,7 +97,8 @@ enum Format {
 
 /// One file being searched.
 struct File {
-    /// The name a line of text starts with: the path as given, escaped, or `-`.
+    /// The name a line of text starts with: the path as given, escaped, or `(standard input)`
+    /// as grep names it.
     shown: String,
     /// The name in JSON records: the path as given (invalid UTF-8 replaced), or `-`.
     json: String,
@@ -109,7 +110,7 @@ impl File {
     fn of(source: &Source) -> File {
         match source {
             Source::Stdin => File {
-                shown: "-".to_owned(),
+                shown: "(standard input)".to_owned(),
                 json: "-".to_owned(),
                 message: "standard input".to_owned(),
             },
@@ -186,7 +187,12 @@ impl Search<'_> {
         };
         let mut at = Position::default();
         loop {
-            match pieces.next_piece() {
+            // As `check` does: what was found so far reaches its reader before the input is
+            // read again, which may wait.
+            let mut unwritten = Ok(());
+            let next = pieces.next_piece(|| unwritten = out.flush());
+            unwritten?;
+            match next {
                 Ok(Some(piece)) => self.piece(&file, &piece, &mut at, out)?,
                 Ok(None) => return Ok(()),
                 Err(error) => return unreadable(out, error),
@@ -282,9 +288,7 @@ impl Search<'_> {
             }
             Format::Json(line) => {
                 line.start()
-                    .text(r#"{"file":"#)
-                    .string(&file.json)
-                    .text(r#","line":"#)
+                    .text(r#"{"line":"#)
                     .number(at.line)
                     .text(r#","column":"#)
                     .number(column)
@@ -295,7 +299,7 @@ impl Search<'_> {
                     .text(r#","text":"#);
                 match report.error {
                     None => {
-                        line.identifier(text).text("}");
+                        line.identifier(text);
                     }
                     Some(error) => {
                         line.string(text)
@@ -307,9 +311,11 @@ impl Search<'_> {
                             .word(error.kind().code())
                             .text(r#","part":"#)
                             .word(error.part().code())
-                            .text("}}");
+                            .text("}");
                     }
                 }
+                // Added after the fields the record had before it, as every added field is.
+                line.text(r#","file":"#).string(&file.json).text("}");
                 out.write_bytes(line.finish())?;
             }
         }

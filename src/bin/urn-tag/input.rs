@@ -201,9 +201,10 @@ impl<R: Read> LineReader<R> {
     /// [`cut_point`]); the rest is carried over to the next piece. Only a stretch of more than
     /// the maximum with no such place is cut elsewhere, and then it is not searched at all
     /// (its pieces are marked unsearched up to the first byte no identifier holds): an
-    /// identifier in it may be missed, but none is ever cut.
-    pub fn next_piece(&mut self) -> io::Result<Option<Piece<'_>>> {
-        let Some(segment) = self.next_segment()? else {
+    /// identifier in it may be missed, but none is ever cut. `before_read` is called as
+    /// [`LineReader::next_line`] calls it.
+    pub fn next_piece(&mut self, mut before_read: impl FnMut()) -> io::Result<Option<Piece<'_>>> {
+        let Some(segment) = self.next_segment_within(self.max + 1, &mut before_read)? else {
             return Ok(None);
         };
         let starts_line = self.at_line_start;
@@ -287,12 +288,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Gives back what the last call handed out, then finds the next segment: the bytes up to
-    /// the next line feed, or the first `max + 1` bytes of a longer line.
-    fn next_segment(&mut self) -> io::Result<Option<Segment>> {
-        self.next_segment_within(self.max + 1, &mut || {})
-    }
-
-    /// [`LineReader::next_segment`] with `limit` in place of `max + 1`, calling `before_read`
+    /// the next line feed, or the first `limit` bytes of a longer line; `before_read` is called
     /// before each read of the input.
     fn next_segment_within(
         &mut self,
@@ -464,7 +460,7 @@ mod tests {
     fn pieces(input: &[u8], max: u64) -> Vec<(String, u64, bool)> {
         let mut reader = LineReader::new(input).max_line_bytes(max);
         let mut out = Vec::new();
-        while let Some(piece) = reader.next_piece().unwrap() {
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
             let text = String::from_utf8_lossy(piece.text).into_owned();
             out.push((text, piece.offset, piece.starts_line));
         }
@@ -589,7 +585,7 @@ mod tests {
             let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
             let mut rebuilt = Vec::new();
             let mut first = true;
-            while let Some(piece) = reader.next_piece().unwrap() {
+            while let Some(piece) = reader.next_piece(|| {}).unwrap() {
                 if first && piece.offset == 3 {
                     rebuilt.extend_from_slice(BYTE_ORDER_MARK);
                 }
@@ -615,7 +611,7 @@ mod tests {
     fn found_in_pieces(input: &[u8], max: usize) -> Vec<std::ops::Range<u64>> {
         let mut reader = LineReader::new(input).max_line_bytes(max as u64);
         let mut found = Vec::new();
-        while let Some(piece) = reader.next_piece().unwrap() {
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
             let mut at = piece.offset + piece.unsearched as u64;
             for chunk in piece.text[piece.unsearched..].utf8_chunks() {
                 let text = chunk.valid();
@@ -743,7 +739,7 @@ mod tests {
     fn unsearched(input: &[u8], max: u64) -> Vec<(String, usize)> {
         let mut reader = LineReader::new(input).max_line_bytes(max);
         let mut out = Vec::new();
-        while let Some(piece) = reader.next_piece().unwrap() {
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
             let text = String::from_utf8_lossy(piece.text).into_owned();
             out.push((text, piece.unsearched));
         }

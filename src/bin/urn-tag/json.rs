@@ -2,8 +2,9 @@
 //!
 //! `check --json` writes a record for every line of inputs that run to millions of lines; a
 //! record is a flat object of strings, numbers, booleans and nulls, and its fields and their
-//! order are a published contract. So each record is written as its JSON text reads: the
-//! program's own text (braces, names, commas) as it is, then each value. That costs a
+//! order are published (fields are only ever added, after the others: docs/json/README.md).
+//! So each record is written as its JSON text reads: the program's own text (braces, names,
+//! commas) as it is, then each value. That costs a
 //! fraction of a general serializer; and the text of a valid identifier, which never holds a
 //! character JSON escapes, is copied as it is.
 

@@ -12,6 +12,8 @@ use std::process::ExitCode;
 use anstream::{AutoStream, ColorChoice};
 use anstyle::{AnsiColor, Effects, Style};
 
+use crate::startup;
+
 /// What the program tells its caller, ordered from best to worst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -67,7 +69,7 @@ pub enum ColorWhen {
 
 /// Standard output (buffered), standard error, and the status so far.
 pub struct Output {
-    stdout: BufWriter<AutoStream<StdoutLock<'static>>>,
+    stdout: BufWriter<Stdout>,
     /// Standard output is a terminal, or `--line-buffered` was given: each answer is flushed
     /// as soon as it is written, as grep does, so that an interactive `check` (or the reader
     /// of a pipe) has each answer as it is made.
@@ -102,8 +104,12 @@ impl Output {
             };
             (AutoStream::new(stdout.lock(), choice), palette)
         };
+        let stdout = Stdout {
+            stream,
+            closed: startup::stdout_was_closed(),
+        };
         Output {
-            stdout: BufWriter::with_capacity(STDOUT_BUFFER, stream),
+            stdout: BufWriter::with_capacity(STDOUT_BUFFER, stdout),
             flush_each_answer,
             palette,
             status: Status::Yes,
@@ -204,6 +210,34 @@ impl Output {
         // What is still buffered goes nowhere: the reader is gone or the disk is full.
         let (_, _) = self.stdout.into_parts();
         status.into()
+    }
+}
+
+/// Standard output, which fails every write, as a C program's would, when it was closed at
+/// start (`urn-tag check urn:x:y >&-`; see [`startup`]) instead of writing into the
+/// `/dev/null` that Rust's runtime put in its place.
+struct Stdout {
+    stream: AutoStream<StdoutLock<'static>>,
+    closed: bool,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Err(startup::closed_error());
+        }
+        self.stream.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Err(startup::closed_error());
+        }
+        self.stream.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stream.flush()
     }
 }
 
