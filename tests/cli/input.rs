@@ -4,21 +4,7 @@
 
 use rstest::rstest;
 
-use crate::common;
-
-#[track_caller]
-fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: &str) {
-    let output = common::run_cli(args, stdin);
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
-}
+use crate::common::{self, assert_run};
 
 /// An argument holding a line feed is one input, shown on one line: it cannot forge a second
 /// result. Other controls and invisible characters are escaped too.

@@ -7,21 +7,7 @@ use std::path::PathBuf;
 
 use rstest::rstest;
 
-use crate::common;
-
-#[track_caller]
-fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: &str) {
-    let output = common::run_cli(args, stdin);
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
-}
+use crate::common::{self, assert_run};
 
 /// A directory of its own for a test, with `a.txt` (a valid line, a blank one, an invalid
 /// one) and `b.txt` (one valid tag); removed when dropped.

@@ -275,15 +275,8 @@ impl Checker<'_> {
             }
             line.text(r#","valid":false,"kind":"#)
                 .opt_word(scheme.map(Scheme::name))
-                .text(r#","error":{"index":"#)
-                .number(problem.index())
-                .text(r#","message":"#)
-                .string(&problem.to_string())
-                .text(r#","kind":"#)
-                .word(problem.code())
-                .text(r#","part":"#)
-                .opt_word(problem.part())
-                .text("}");
+                .text(r#","error":"#)
+                .problem(problem);
             // With `--namespaces` and a `urn:` input only: whether a namespace grammar was
             // applied.
             if let Some(checked) = namespace_checked {

@@ -12,6 +12,7 @@ use crate::json::JsonLine;
 use crate::output::{Output, Status, Written, describe};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
+use crate::verdict::Problem;
 
 /// What `find --help` adds after the options.
 const AFTER_HELP: &str = "\
@@ -303,15 +304,8 @@ impl Search<'_> {
                     }
                     Some(error) => {
                         line.string(text)
-                            .text(r#","valid":false,"error":{"index":"#)
-                            .number(error.index() as u64)
-                            .text(r#","message":"#)
-                            .string(&error.to_string())
-                            .text(r#","kind":"#)
-                            .word(error.kind().code())
-                            .text(r#","part":"#)
-                            .word(error.part().code())
-                            .text("}");
+                            .text(r#","valid":false,"error":"#)
+                            .problem(&Problem::Parse(error));
                     }
                 }
                 // Added after the fields the record had before it, as every added field is.
