@@ -52,10 +52,7 @@ fn assert_lints(input: &str, lints: &str) {
     "urn:doi:10.1000/%3a",
     r#"[{"code":"lowercase-hex","message":"lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 16","index":16}]"#
 )]
-#[case::isbn_registration_advice(
-    "urn:isbn:0451450523",
-    r#"[{"code":"namespace-advice","message":"an ISBN-10 should be converted to a 13 digit number (urn:isbn registration) at byte 9","index":9}]"#
-)]
+#[case::isbn_registration_advice_needs_namespaces("urn:isbn:0451450523", "[]")]
 #[case::rfc4151_uppercase_domain_and_percent_encoding(
     "tag:Example.com,2000:a%20b",
     concat!(
@@ -69,6 +66,23 @@ fn assert_lints(input: &str, lints: &str) {
 )]
 fn check_json_lists_the_lints(#[case] input: &str, #[case] lints: &str) {
     assert_lints(input, lints);
+}
+
+/// With `--namespaces`, what the namespace's registration advises is a lint too.
+#[test]
+fn check_namespaces_json_lists_the_namespace_advice() {
+    let output = common::run_cli(
+        &["check", "--namespaces", "--json", "urn:isbn:0451450523"],
+        b"",
+    );
+    let record = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        record.ends_with(concat!(
+            r#","lints":[{"code":"namespace-advice","message":"an ISBN-10 should be converted to a 13 digit number (urn:isbn registration) at byte 9","index":9}]}"#,
+            "\n"
+        )),
+        "{record}"
+    );
 }
 
 /// `--strict`: the first lint makes the identifier invalid, at its byte, or at 0 for a lint

@@ -17,7 +17,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use urn_tag::namespace::Namespace;
-use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnSyntax};
+use urn_tag::urn::NidClass;
+use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
 use std::io::Read;
 
@@ -38,7 +39,8 @@ line number when a file is read (-n, --no-line-number), the file name when more 
 without either, unless -H or -n is given.
 
 JSON: one object per input. A valid one ends with \"lints\": [{\"code\", \"message\", \"index\"}] (index
-only for a lint about one byte; [] when there is none). An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
+only for a lint about one byte; [] when there is none; a namespace's advice only with
+--namespaces). An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
 its scheme), \"input_lossy\":true when \"input\" is not the exact input (invalid UTF-8, or the
 head of an over-long line), and \"error\": {\"index\", \"message\", \"kind\", \"part\"}. Error kinds:
 expected_scheme, leading_whitespace, trailing_whitespace, empty, invalid_char, non_ascii,
@@ -141,8 +143,9 @@ struct Prefix {
 
 /// The source and line number of the line being checked.
 struct Place {
-    /// The source as `--json` names it: the path as given, `-` for standard input.
-    file: String,
+    /// What `--json` records end with before the line number: `,"file":"PATH","line":`, the
+    /// path as given, `-` for standard input; escaped once for the whole source.
+    json_file: Vec<u8>,
     /// The source as text answers name it: the path escaped, or `(standard input)`.
     shown: String,
     line: u64,
@@ -151,18 +154,20 @@ struct Place {
 impl Checker<'_> {
     fn check(&mut self, out: &mut Output, bytes: &[u8]) -> Written {
         match verdict::identify(bytes, self.args.syntax.syntax()) {
-            Ok(identifier) if self.args.strict => match Lint::all_of(&identifier).first() {
-                Some(&lint) => {
-                    let grammar_applied = matches!(&identifier,
+            Ok(identifier) if self.args.strict => {
+                match Lint::all_of(&identifier, self.args.syntax.namespaces).first() {
+                    Some(&lint) => {
+                        let grammar_applied = matches!(&identifier,
                         Identifier::Urn(urn) if Namespace::of(urn.nid()).is_some());
-                    let problem = Problem::Lint {
-                        lint,
-                        grammar_applied,
-                    };
-                    self.invalid(out, bytes, &problem, false)
+                        let problem = Problem::Lint {
+                            lint,
+                            grammar_applied,
+                        };
+                        self.invalid(out, bytes, &problem, false)
+                    }
+                    None => self.valid(out, &identifier),
                 }
-                None => self.valid(out, &identifier),
-            },
+            }
             Ok(identifier) => self.valid(out, &identifier),
             Err(problem) => self.invalid(out, bytes, &problem, false),
         }
@@ -193,10 +198,7 @@ impl Checker<'_> {
     fn end_record(&mut self) {
         let line = &mut self.json;
         if let Some(place) = &self.place {
-            line.text(r#","file":"#)
-                .string(&place.file)
-                .text(r#","line":"#)
-                .number(place.line);
+            line.json(&place.json_file).number(place.line);
         }
         line.text("}");
     }
@@ -213,9 +215,17 @@ impl Checker<'_> {
         };
         if self.args.json {
             let checked = namespace.map(|namespace| namespace.is_some());
+            let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
-            valid_record(line, out, identifier, self.args.syntax.spec, checked)?;
-            lints_field(line, &Lint::all_of(identifier));
+            valid_record(
+                line,
+                out,
+                identifier,
+                &lints,
+                self.args.syntax.spec,
+                checked,
+            )?;
+            lints_field(line, &lints);
             self.end_record();
             out.write_bytes(self.json.finish())?;
         } else {
@@ -313,11 +323,17 @@ impl Checker<'_> {
             Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
             Err(error) => return unreadable(out, error),
         };
+        let file = match source {
+            Source::Stdin => "-".into(),
+            Source::File(path) => path.to_string_lossy(),
+        };
+        let mut json_file = JsonLine::default();
+        json_file
+            .text(r#","file":"#)
+            .string(&file)
+            .text(r#","line":"#);
         self.place = Some(Place {
-            file: match source {
-                Source::Stdin => "-".to_owned(),
-                Source::File(path) => path.to_string_lossy().into_owned(),
-            },
+            json_file: json_file.into_bytes(),
             shown: match source {
                 Source::Stdin => "(standard input)".to_owned(),
                 Source::File(_) => source.name(),
@@ -452,11 +468,12 @@ fn valid_record(
     line: &mut JsonLine,
     out: &mut Output,
     identifier: &Identifier<&str>,
+    lints: &[Lint],
     spec: UrnSyntax,
     namespace_checked: Option<bool>,
 ) -> Written {
     match identifier {
-        Identifier::Urn(urn) => urn_record(line, out, urn, spec, namespace_checked),
+        Identifier::Urn(urn) => urn_record(line, out, urn, lints, spec, namespace_checked),
         Identifier::Tag(tag) => tag_record(line, out, tag),
     }
 }
@@ -465,6 +482,7 @@ fn urn_record(
     line: &mut JsonLine,
     out: &mut Output,
     urn: &Urn<&str>,
+    lints: &[Lint],
     spec: UrnSyntax,
     checked: Option<bool>,
 ) -> Written {
@@ -492,10 +510,20 @@ fn urn_record(
             .text(r#","f_component":"#)
             .opt_long_identifier(urn.f_component(), out)?,
     };
+    let class = urn.nid_class();
+    // A formal or informal NID that is not in the registry has the lint that says so: read
+    // there, the record costs one look-up in the registry, not two.
+    let registered = match class {
+        NidClass::Formal | NidClass::Informal { .. } => {
+            !lints.contains(&Lint::Urn(UrnLint::UnregisteredNid))
+        }
+        _ => urn.registration().is_some(),
+    };
+    debug_assert_eq!(registered, urn.registration().is_some(), "{urn}");
     line.text(r#","nid_class":"#)
-        .word(urn.nid_class().name())
+        .word(class.name())
         .text(r#","registered":"#)
-        .boolean(urn.registration().is_some())
+        .boolean(registered)
         .text(r#","normalized":"#);
     // Most URNs are written in normal form already: then their text is it.
     if urn.is_normalized() {

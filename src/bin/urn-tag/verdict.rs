@@ -32,10 +32,13 @@ pub enum Lint {
 }
 
 impl Lint {
-    /// The lints of `identifier`, in the library's order.
-    pub fn all_of(identifier: &Identifier<&str>) -> Vec<Lint> {
+    /// The lints of `identifier`, in the library's order; those of a URN's namespace only with
+    /// `namespaces`, as `check` reads namespaces only then (and a namespace grammar for every
+    /// URN would double what `check --json` costs).
+    pub fn all_of(identifier: &Identifier<&str>, namespaces: bool) -> Vec<Lint> {
         match identifier {
-            Identifier::Urn(urn) => urn.lints().into_iter().map(Lint::Urn).collect(),
+            Identifier::Urn(urn) if namespaces => urn.lints().into_iter().map(Lint::Urn).collect(),
+            Identifier::Urn(urn) => urn.rfc_lints().into_iter().map(Lint::Urn).collect(),
             Identifier::Tag(tag) => tag.lints().into_iter().map(Lint::Tag).collect(),
         }
     }
