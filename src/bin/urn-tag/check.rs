@@ -17,7 +17,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use urn_tag::namespace::Namespace;
-use urn_tag::urn::NidClass;
+use urn_tag::urn::{Equivalence, NidClass};
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
 use std::io::Read;
@@ -526,13 +526,22 @@ fn urn_record(
         .boolean(registered)
         .text(r#","normalized":"#);
     // Most URNs are written in normal form already: then their text is it.
-    if urn.is_normalized() {
+    let normal = urn.is_normalized();
+    if normal {
         line.long_identifier(urn.as_str(), out)?;
     } else {
         line.long_identifier(urn.normalized().as_str(), out)?;
     }
-    line.text(r#","equivalence_key":"#)
-        .long_identifier(urn.equivalence_key().as_str(), out)?;
+    line.text(r#","equivalence_key":"#);
+    // Most are their own key but for their components: then it is their text's assigned-name,
+    // with no key to build.
+    if normal && urn.syntax() == UrnSyntax::Rfc8141 && !Equivalence::standard().has_rule(urn.nid())
+    {
+        debug_assert_eq!(urn.assigned_name(), urn.equivalence_key().as_str());
+        line.long_identifier(urn.assigned_name(), out)?;
+    } else {
+        line.long_identifier(urn.equivalence_key().as_str(), out)?;
+    }
     // With `--namespaces` only: whether a namespace grammar was applied.
     if let Some(checked) = checked {
         line.text(r#","namespace_checked":"#).boolean(checked);
