@@ -34,16 +34,7 @@ const OID_MESSAGE: &str =
 /// Runs `urn-tag ARGS` with `stdin` and checks its status and both outputs exactly.
 #[track_caller]
 fn assert_run(args: &[&str], stdin: &str, code: i32, stdout: &str, stderr: &str) {
-    let output = common::run_cli(args, stdin.as_bytes());
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
+    common::assert_run(args, stdin.as_bytes(), code, stdout, stderr);
 }
 
 /// The record `check --json` writes for a valid RFC 8141 URN without components; `checked` is

@@ -13,16 +13,7 @@ fn urn_tag(args: &[&str]) -> Output {
 
 #[track_caller]
 fn assert_run(args: &[&str], code: i32, stdout: &str, stderr: &str) {
-    let output = urn_tag(args);
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
+    common::assert_run(args, b"", code, stdout, stderr);
 }
 
 #[rstest]
