@@ -7,6 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use urn_tag::Syntax;
 use urn_tag::find::Finder;
 
 /// Prose with Markdown, markup, URLs and a form body: five identifiers per paragraph.
@@ -46,5 +47,33 @@ fn scaling(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, scaling);
+/// The shapes that stress a finder that checks namespaces, besides those above: URNs that
+/// break their namespace, each holding the next (one quadratic finder tried each `urn:`
+/// inside again: a minute for 1 MB).
+const NAMESPACE_SHAPES: [(&str, &str); 7] = [
+    ("prose", PROSE),
+    ("tag: repeated", "tag:"),
+    ("urn:! repeated", "urn:!"),
+    ("URN:a: repeated", "URN:a:"),
+    ("valid tags cut by %zz", "tag:a.b,2000:x%zz!"),
+    ("ISBN URNs that break their namespace", "urn:isbn:"),
+    ("UUID URNs that break their namespace", "urn:uuid:x-"),
+];
+
+/// Each shape at 16 MiB, with namespace checks on (`find --namespaces`).
+fn namespaces(c: &mut Criterion) {
+    let mut group = c.benchmark_group("find with namespaces, 16 MiB");
+    group.sample_size(10);
+    let finder = Finder::new().syntax(Syntax::new().with_namespaces(true));
+    for (shape, unit) in NAMESPACE_SHAPES {
+        let input = text(shape, unit, 16384 * 1024);
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(shape), &input, |b, input| {
+            b.iter(|| finder.identifiers(black_box(input)).count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, scaling, namespaces);
 criterion_main!(benches);

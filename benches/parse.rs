@@ -30,7 +30,7 @@ use pest_derive::Parser;
 mod corpus;
 use corpus::{CORPUS, RFC8141_REGEX, TAG_CORPUS};
 
-/// The pest-derived parser of `urn.pest`, as the crate's debug builds run it.
+/// The pest-derived parser of `urn.pest`, as the crate's `pest-reference` feature runs it.
 #[derive(Parser)]
 #[grammar = "../urn.pest"]
 struct UrnGrammar;

@@ -2,9 +2,10 @@
 //! (`compiled.rs`) are proven equal to.
 //!
 //! This is the only module that sees pest's derive macro; `Rule` and the parser types stay
-//! crate-private so that no pest type reaches the public API. Release builds do not include
-//! it: there the compiled recognizers decide alone. Debug builds and tests run both on every
-//! input and assert that they agree (`urn/recognize.rs`, `tag/recognize.rs`).
+//! crate-private so that no pest type reaches the public API. Only the crate's unit tests and
+//! builds with debug assertions and the `pest-reference` feature include it; they run both on
+//! every input and assert that they agree (`urn/recognize.rs`, `tag/recognize.rs`). Everywhere
+//! else the compiled recognizers decide alone, and pest_derive is not even built.
 
 use pest_derive::Parser;
 

@@ -82,6 +82,12 @@
 //! * `serde`: values serialize as their text and deserialize by parsing it.
 //! * `cli`: the `urn-tag` command-line tool (`check`, `explain`, `eq`, `normalize`, `find`,
 //!   `mint-tag`).
+//! * `pest-reference`: in builds with debug assertions, every parse also runs the pest-derived
+//!   parser of the same grammar file and panics if it disagrees with the compiled recognizer,
+//!   a differential test for the crate's tests and fuzz targets. It makes a debug parse about
+//!   twenty times slower and builds pest_derive; without it the library runs no pest at all.
+//! * `grammar-tools`: the `grammar` commands of the tool (railroad diagrams, rule coverage,
+//!   trying a rule of a grammar file loaded at run time).
 //!
 //! # Modules
 //!
@@ -108,7 +114,9 @@ pub mod namespace;
 mod error;
 
 mod compiled;
-#[cfg(any(test, debug_assertions))]
+// The pest-derived reference parsers: for the unit tests, which compare them with the
+// compiled recognizers, and for the cross-check of `pest-reference` builds.
+#[cfg(any(test, all(debug_assertions, feature = "pest-reference")))]
 mod grammar;
 #[doc(hidden)]
 pub mod reference;

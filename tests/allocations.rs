@@ -3,9 +3,12 @@
 //! and NID classification make none, and parsing a huge URN uses memory in proportion to its
 //! size.
 //!
-//! Debug builds run the pest-derived reference parser beside the compiled recognizer on every
-//! parse, and it allocates; these tests measure the compiled path that release builds run,
-//! so they pause that cross-check (`urn_tag::reference::without_cross_check`).
+//! With the `pest-reference` feature, debug builds run the pest-derived reference parser
+//! beside the compiled recognizer on every parse, and it allocates; these tests measure the
+//! compiled path that every other build runs, so they pause that cross-check
+//! (`urn_tag::reference::without_cross_check`). One test does not: it shows that the counter
+//! sees the cross-check when it runs, and that without the feature a debug parse runs no pest
+//! (CI runs this file once without the feature).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -150,6 +153,26 @@ fn owned_parsing_allocates_only_the_copy_of_the_text() {
             })
         });
         assert_eq!(allocations, 1, "{input}");
+    }
+}
+
+/// Only `pest-reference` builds run pest beside the compiled recognizers: pest allocates on
+/// every parse (its queue of pairs), so without the feature a debug parse that allocates
+/// nothing runs no pest, and with it the same parse allocates.
+#[test]
+fn pest_runs_beside_a_parse_only_with_the_pest_reference_feature() {
+    let cross_checked = cfg!(all(debug_assertions, feature = "pest-reference"));
+    assert_eq!(urn_tag::reference::CROSS_CHECKED, cross_checked);
+    for (input, syntax) in VALID {
+        let allocations = allocations_during(|| {
+            let id = Identifier::parse_borrowed_with(std::hint::black_box(input), syntax);
+            assert!(std::hint::black_box(id).is_ok(), "{input}");
+        });
+        if cross_checked {
+            assert_ne!(allocations, 0, "{input}: no pest ran beside the parse");
+        } else {
+            assert_eq!(allocations, 0, "{input}: pest ran beside the parse");
+        }
     }
 }
 

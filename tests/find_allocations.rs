@@ -60,3 +60,27 @@ fn a_search_copies_nothing() {
         "searching made {searching} allocations, parsing the matches {parsing}"
     );
 }
+
+/// Looking for invalid identifiers copies nothing either: its only allocations are those that
+/// parsing each candidate makes.
+#[test]
+fn a_search_for_invalid_identifiers_copies_nothing() {
+    let text = "see urn:x:y and tag:example.com,2005-13:post, urn:ex:ok.\n".repeat(100);
+    let finder = find::Finder::new();
+    let mut found = Vec::with_capacity(300);
+    let searching = allocations_during(|| {
+        found.extend(finder.invalid(&text).map(|m| m.range()));
+    });
+    assert_eq!(found.len(), 200);
+    let mut parsing = 0;
+    for piece in text.split_whitespace().filter(|word| word.contains(':')) {
+        let piece = piece.trim_end_matches([',', '.']);
+        parsing += allocations_during(|| {
+            let _ = urn_tag::Identifier::parse_borrowed(piece);
+        });
+    }
+    assert!(
+        searching <= parsing,
+        "searching made {searching} allocations, parsing the candidates {parsing}"
+    );
+}

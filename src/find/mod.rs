@@ -96,6 +96,36 @@
 //! The rest of the pattern, up to the next white space or quote, is skipped. Markup after an
 //! identifier (`urn:x:a</p>`, `urn:x:a.<br>`) is not a placeholder.
 //!
+//! **URNs that break their namespace**, when the [`Syntax`] checks namespaces
+//! ([`Syntax::with_namespaces`]). Such a URN is still the identifier written there, so the
+//! search resumes after it and nothing inside it is reported in its place: checking
+//! namespaces only filters what the same finder finds without the checks
+//! (`urn:isbn:urn:example:a` yields nothing, not `urn:example:a`).
+//!
+//! # Invalid identifiers
+//!
+//! [`Finder::invalid`] reports the text that starts like an identifier but is not a valid
+//! one, for the author who has to fix it (`<id>tag:example.com,2005-13:post</id>`, whose
+//! month does not exist). A **candidate** starts where a match may start, and its text runs
+//! from there as far as a match may reach (the end of the run, cut by the same rules as a
+//! match: references, lists, parameters, URL segments, quotes), without the trailing
+//! punctuation a match would drop (kept inside a matching pair of delimiters, as for a match).
+//! It is reported, with the error of parsing that text whole under the finder's syntax, when
+//! that parse fails: `urn:example:a%zz` is reported although the finder reports its valid
+//! beginning `urn:example:a`; with namespace checks, so is a URN that breaks its namespace.
+//! The search resumes after each candidate, so nothing inside one is a candidate too.
+//! Not candidates: a scheme with nothing after it (`tag: v1` in YAML, "the `urn:` prefix"),
+//! text after a letter or digit (`:return:x`), and templates and patterns (`urn:x:{id}`),
+//! which are skipped as the finder skips them.
+//!
+//! ```
+//! use urn_tag::find::Finder;
+//!
+//! let text = "urn:ex:ok, urn:x:y, urn:example:a%zz. tag: v1";
+//! let invalid: Vec<_> = Finder::new().invalid(text).map(|m| &text[m.range()]).collect();
+//! assert_eq!(invalid, ["urn:x:y", "urn:example:a%zz"]);
+//! ```
+//!
 //! # Cost
 //!
 //! Candidates are found with `memchr` on their colon. Each candidate's run is scanned once
@@ -103,7 +133,9 @@
 //! one pass that stops where no identifier can continue; so every byte of the text is read a
 //! bounded number of times, whatever it holds. The crate's tests count the bytes read on
 //! adversarial inputs (`tag:` repeated, `urn:!` repeated, long runs of valid and invalid
-//! identifiers) and check that the count stays below a small multiple of the text's length.
+//! identifiers, URNs that break their namespace) and check that the count stays below a small
+//! multiple of the text's length, for matches and for invalid candidates alike, with and
+//! without namespace checks.
 //! A search copies nothing: each value borrows its text (its only allocations are those the
 //! grammar's parser makes while it checks a match).
 
@@ -117,8 +149,9 @@ mod work;
 
 use core::ops::Range;
 
+use crate::error::ParseError;
 use crate::identifier::Identifier;
-use crate::syntax::Syntax;
+use crate::syntax::{Scheme, Syntax};
 use crate::tag::TagUri;
 use crate::urn::Urn;
 
@@ -249,6 +282,27 @@ impl Finder {
     ) -> impl Iterator<Item = Found<Identifier<&'t str>>> + use<'t> {
         scan::Matches::new(*self, text)
     }
+
+    /// The text in `text` that starts like an identifier but is not a valid one, in order,
+    /// each with the error of parsing it whole under the finder's syntax (namespace checks
+    /// included when the syntax has them): what a feed or document author needs to fix. See
+    /// the [module documentation](self#invalid-identifiers) for what is a candidate.
+    ///
+    /// ```
+    /// use urn_tag::Scheme;
+    /// use urn_tag::find::Finder;
+    ///
+    /// let text = "<id>tag:example.com,2005-13:post</id> <id>tag:example.com,2005:ok</id>";
+    /// let invalid: Vec<_> = Finder::new().invalid(text).collect();
+    /// assert_eq!(invalid.len(), 1);
+    /// assert_eq!(&text[invalid[0].range()], "tag:example.com,2005-13:post");
+    /// assert_eq!(invalid[0].scheme(), Scheme::Tag);
+    /// assert_eq!(invalid[0].error().index(), 21); // in the candidate's text, as parsing it says
+    /// assert_eq!(invalid[0].error().to_string(), "month 13 does not exist (01 to 12) in date at byte 21");
+    /// ```
+    pub fn invalid<'t>(&self, text: &'t str) -> impl Iterator<Item = Invalid> + use<'t> {
+        scan::Rejections::new(*self, text)
+    }
 }
 
 impl Default for Finder {
@@ -312,6 +366,61 @@ pub fn identifiers(text: &str) -> impl Iterator<Item = Found<Identifier<&str>>> 
 pub struct Found<T> {
     range: Range<usize>,
     value: T,
+}
+
+/// Text that starts like an identifier but is not a valid one, found by [`Finder::invalid`]:
+/// where it is, its scheme, and why it is invalid.
+///
+/// ```
+/// let text = "see urn:example:a%zz.";
+/// let invalid = urn_tag::find::Finder::new().invalid(text).next().unwrap();
+/// assert_eq!(&text[invalid.range()], "urn:example:a%zz");
+/// assert_eq!(invalid.error().to_string(), "invalid percent-encoding in NSS at byte 14");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    range: Range<usize>,
+    scheme: Scheme,
+    error: ParseError,
+}
+
+impl Invalid {
+    /// The byte range of the candidate in the text.
+    ///
+    /// ```
+    /// let invalid = urn_tag::find::Finder::new().invalid("a urn:x:y").next().unwrap();
+    /// assert_eq!(invalid.range(), 2..9);
+    /// ```
+    pub fn range(&self) -> Range<usize> {
+        self.range.clone()
+    }
+
+    /// The scheme the candidate starts with.
+    ///
+    /// ```
+    /// use urn_tag::Scheme;
+    ///
+    /// let invalid = urn_tag::find::Finder::new().invalid("TAG:x").next().unwrap();
+    /// assert_eq!(invalid.scheme(), Scheme::Tag);
+    /// ```
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// The error of parsing the candidate's text whole; its index counts bytes from the
+    /// candidate's start.
+    ///
+    /// ```
+    /// use urn_tag::Part;
+    ///
+    /// // RFC 8141 NIDs have two characters at least.
+    /// let invalid = urn_tag::find::Finder::new().invalid("see urn:x:y").next().unwrap();
+    /// assert_eq!(invalid.error().part(), Part::Nid);
+    /// assert_eq!(invalid.error().index(), 5);
+    /// ```
+    pub fn error(&self) -> ParseError {
+        self.error
+    }
 }
 
 impl<T> Found<T> {

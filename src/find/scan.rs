@@ -7,7 +7,7 @@ use super::context::{Delimiter, UrlTracker};
 use super::extent::{RunSet, Stops};
 use super::prefix::{longest_tag, longest_urn};
 use super::work::Work;
-use super::{Finder, Found};
+use super::{Finder, Found, Invalid};
 use crate::identifier::Identifier;
 use crate::namespace::NamespaceCheck;
 use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
@@ -68,6 +68,9 @@ impl<'t> Matches<'t> {
 
     /// The next index at or after `position` where `urn:` or `tag:` (in any case) starts,
     /// not preceded by a letter or digit.
+    // Inlined into both searches (matches and rejections), as it was into the one before
+    // there were two: called, it cost `tag:` repeated an eighth more time.
+    #[inline(always)]
     fn next_start(&mut self) -> Option<(usize, Scheme)> {
         let bytes = self.text.as_bytes();
         // Candidates are found by their colon, the rarest of their bytes in most text.
@@ -87,6 +90,8 @@ impl<'t> Matches<'t> {
         None
     }
 
+    // Inlined, as `next_start` is.
+    #[inline(always)]
     fn surroundings(&mut self, start: usize) -> Surroundings {
         let bytes = self.text.as_bytes();
         // The URL tracker must see every start, in order, to stay linear.
@@ -105,6 +110,8 @@ impl<'t> Matches<'t> {
     }
 
     /// Where the identifier that starts at `start` may end at the latest.
+    // Inlined, as `next_start` is.
+    #[inline(always)]
     fn extent(&mut self, start: usize, scheme: Scheme, surroundings: Surroundings) -> usize {
         let bytes = self.text.as_bytes();
         let set = match (scheme, self.finder.syntax.urn()) {
@@ -196,23 +203,28 @@ impl<'t> Matches<'t> {
             Scheme::Tag => TagUri::parse_borrowed_with(found, syntax.tag()).map(Identifier::Tag),
         };
         debug_assert!(value.is_ok(), "{found:?} was found valid, then rejected");
-        match value {
-            // A syntax that checks namespaces finds only URNs that follow theirs.
-            Ok(Identifier::Urn(urn))
-                if syntax.namespaces()
-                    && matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) =>
-            {
-                skip
+        let value = match value {
+            Ok(value) => value,
+            Err(_) => return skip,
+        };
+        // A syntax that checks namespaces finds only URNs that follow theirs. A URN that
+        // breaks its namespace is still the identifier written there: the search resumes
+        // after it, as it does after a match, so that checking namespaces only filters what
+        // is found (a URN inside it is not reported on its own), and every byte is still
+        // read a bounded number of times.
+        if let Identifier::Urn(urn) = &value
+            && syntax.namespaces()
+        {
+            self.work.add(match_end - start);
+            if matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) {
+                return Outcome::Skip(match_end);
             }
-            Ok(value) => {
-                self.position = match_end;
-                Outcome::Found(Found {
-                    range: start..match_end,
-                    value,
-                })
-            }
-            Err(_) => skip,
         }
+        self.position = match_end;
+        Outcome::Found(Found {
+            range: start..match_end,
+            value,
+        })
     }
 
     /// Whether the identifier that starts at `start` and is valid up to `end` is part of a
@@ -260,6 +272,81 @@ impl<'t> Matches<'t> {
             .count();
         self.work.add(len + 1);
         at + len
+    }
+}
+
+/// Identifier-shaped text that is not a valid identifier; see [`Finder::invalid`].
+#[derive(Debug, Clone)]
+pub(super) struct Rejections<'t> {
+    pub(super) search: Matches<'t>,
+}
+
+impl<'t> Rejections<'t> {
+    pub(super) fn new(finder: Finder, text: &'t str) -> Self {
+        Rejections {
+            search: Matches::new(finder, text),
+        }
+    }
+}
+
+impl Iterator for Rejections<'_> {
+    type Item = Invalid;
+
+    fn next(&mut self) -> Option<Invalid> {
+        let search = &mut self.search;
+        while let Some((start, scheme)) = search.next_start() {
+            if let Some(invalid) = search.rejection(start, scheme) {
+                return Some(invalid);
+            }
+        }
+        search.position = search.text.len();
+        None
+    }
+}
+
+impl Matches<'_> {
+    /// Looks at the candidate at `start` for [`Rejections`]: its text runs to where a match
+    /// from there may end at the latest, without the punctuation a match would drop; it is
+    /// reported when parsing that text whole fails. The search resumes after the run, so that
+    /// nothing inside a candidate is a candidate too.
+    fn rejection(&mut self, start: usize, scheme: Scheme) -> Option<Invalid> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let surroundings = self.surroundings(start);
+        let end = self.extent(start, scheme, surroundings);
+        if self.template_follows(start, end) {
+            self.position = self.pattern_end(end);
+            return None;
+        }
+        self.position = end;
+        if bytes.get(end) == Some(&b',') {
+            self.list = Some((end + 1, surroundings));
+        }
+        let closed = surroundings
+            .opener
+            .is_some_and(|opener| opener.closes_at(bytes, end));
+        let mut candidate_end = end;
+        if self.finder.trim_punctuation && !closed {
+            let emphasis = start
+                .checked_sub(1)
+                .map(|i| bytes[i])
+                .filter(|b| matches!(b, b'*' | b'_' | b'~'));
+            let floor = start + SCHEME_LEN;
+            candidate_end = trim_end(bytes, start, end, floor, emphasis, &mut self.work);
+        }
+        // "tag:" or "urn:" alone is a word followed by a colon ("tag: v1" in YAML), not an
+        // attempt at an identifier.
+        if candidate_end <= start + SCHEME_LEN {
+            return None;
+        }
+        self.work.add(candidate_end - start);
+        let candidate = &text[start..candidate_end];
+        let error = Identifier::parse_borrowed_with(candidate, self.finder.syntax).err()?;
+        Some(Invalid {
+            range: start..candidate_end,
+            scheme,
+            error,
+        })
     }
 }
 

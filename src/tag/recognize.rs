@@ -1,9 +1,9 @@
 //! The recognizer seam: input text in, component offsets (or the first error) out.
 //!
 //! The recognizer is compiled from `tag.pest` at build time (`build/peg/`, `compiled.rs`).
-//! Debug builds also run the pest-derived parser of the same grammar on every input and
-//! assert that both give the same verdict and the same offsets. The semantic layer sees only
-//! [`Offsets`].
+//! With the `pest-reference` feature, builds with debug assertions (and the crate's unit
+//! tests) also run the pest-derived parser of the same grammar on every input and assert that
+//! both give the same verdict and the same offsets. The semantic layer sees only [`Offsets`].
 
 use core::num::NonZeroUsize;
 
@@ -48,7 +48,7 @@ pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, Parse
         Some(spans) => Ok(offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, any(test, feature = "pest-reference")))]
     if crate::reference::cross_check() {
         reference::assert_agrees(input, syntax, &recognized);
     }
@@ -106,8 +106,9 @@ fn rejected(input: &str, syntax: TagSyntax) -> ParseError {
     })
 }
 
-/// The pest-derived parser of `tag.pest`, run beside the compiled recognizer in debug builds.
-#[cfg(debug_assertions)]
+/// The pest-derived parser of `tag.pest`, run beside the compiled recognizer
+/// by `pest-reference` builds with debug assertions.
+#[cfg(all(debug_assertions, any(test, feature = "pest-reference")))]
 mod reference {
     use core::num::NonZeroUsize;
 

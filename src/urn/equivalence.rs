@@ -253,6 +253,22 @@ impl Equivalence {
         self.key(a) == self.key(b)
     }
 
+    /// Whether a namespace rule (built in or added with [`with_rule`](Self::with_rule))
+    /// applies to NID `nid`, in any case. Without one, the key of a URN is what RFC 8141 §3
+    /// alone makes of it: for an RFC 8141 URN already [normalized](Urn::is_normalized), its
+    /// assigned-name as written, which a program can use without building the key.
+    ///
+    /// ```
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// assert!(Equivalence::standard().has_rule("UUID"));
+    /// assert!(!Equivalence::standard().has_rule("example"));
+    /// assert!(!Equivalence::rfc().has_rule("uuid"));
+    /// ```
+    pub fn has_rule(&self, nid: &str) -> bool {
+        self.rule(nid).is_some()
+    }
+
     fn rule(&self, nid: &str) -> Option<Rule<'_>> {
         let custom = self
             .custom

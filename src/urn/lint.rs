@@ -173,6 +173,24 @@ impl fmt::Display for UrnLint {
 /// The findings on `urn`, in a fixed order: r-component, NID, percent-encodings, then the
 /// namespace's rules.
 pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
+    let mut found = rfc_lints(urn);
+    let nss_start = urn.assigned_name().len() - urn.nss().len();
+    if let Some(namespace) = Namespace::of(urn.nid()) {
+        match namespace.check(urn.nss(), nss_start) {
+            Err(error) => found.push(UrnLint::Namespace(error)),
+            Ok(()) => found.extend(
+                namespace
+                    .advice(urn.nss(), nss_start)
+                    .into_iter()
+                    .map(|(index, advice)| UrnLint::NamespaceAdvice { index, advice }),
+            ),
+        }
+    }
+    found
+}
+
+/// The findings of the RFCs alone on `urn`: r-component, NID, percent-encodings.
+pub(super) fn rfc_lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     let mut found = Vec::new();
     if urn.r_component().is_some() {
         found.push(UrnLint::RComponent);
@@ -188,6 +206,10 @@ pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     }
     let text = urn.as_str().as_bytes();
     let nss_start = urn.assigned_name().len() - urn.nss().len();
+    // Most URNs hold no percent-encoding: one word-wise look says so.
+    if !chars::has_percent(&text[nss_start..]) {
+        return found;
+    }
     let nss_end = nss_start + urn.nss().len();
     let unneeded = |octet: u8| {
         octet.is_ascii_alphanumeric()
@@ -212,17 +234,6 @@ pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     found.extend(first_unneeded.map(|index| UrnLint::UnneededPercentEncoding { index }));
     found.extend(first_lowercase.map(|index| UrnLint::LowercaseHex { index }));
     found.extend(first_non_ascii.map(|index| UrnLint::NonAsciiNss { index }));
-    if let Some(namespace) = Namespace::of(urn.nid()) {
-        match namespace.check(urn.nss(), nss_start) {
-            Err(error) => found.push(UrnLint::Namespace(error)),
-            Ok(()) => found.extend(
-                namespace
-                    .advice(urn.nss(), nss_start)
-                    .into_iter()
-                    .map(|(index, advice)| UrnLint::NamespaceAdvice { index, advice }),
-            ),
-        }
-    }
     found
 }
 
@@ -244,5 +255,22 @@ impl<S: AsRef<str>> Urn<S> {
     /// ```
     pub fn lints(&self) -> Vec<UrnLint> {
         lints(self)
+    }
+
+    /// The lints of [`lints`](Self::lints) that the RFCs give, without those of the
+    /// namespace's registration: no namespace grammar runs, so it costs only a look at the NID
+    /// and the percent-encodings (what `urn-tag check --json` lists without `--namespaces`).
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let isbn10 = Urn::parse("urn:isbn:0451450523")?;
+    /// assert!(isbn10.rfc_lints().is_empty());
+    /// assert_eq!(isbn10.lints().len(), 1);
+    /// assert_eq!(Urn::parse("urn:isbn:0451450523?+r")?.rfc_lints()[0].name(), "r-component");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn rfc_lints(&self) -> Vec<UrnLint> {
+        rfc_lints(self)
     }
 }

@@ -1,9 +1,10 @@
 //! The recognizer seam: input text in, component offsets (or the first error) out.
 //!
 //! The recognizer is compiled from `urn.pest` at build time (`build/peg/`, `compiled.rs`).
-//! Debug builds also run the pest-derived parser of the same grammar on every input and
-//! assert that both give the same verdict and the same offsets, so that every test, property
-//! test and fuzz run is a differential test of the compiler. The semantic layer sees only
+//! With the `pest-reference` feature, builds with debug assertions (and the crate's unit
+//! tests) also run the pest-derived parser of the same grammar on every input and assert that
+//! both give the same verdict and the same offsets, so that every test, property test and fuzz
+//! run is a differential test of the compiler. The semantic layer sees only
 //! [`Offsets`].
 
 use core::num::NonZeroUsize;
@@ -53,7 +54,7 @@ pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, Parse
         Some(spans) => check_nid_length(input, syntax, offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, any(test, feature = "pest-reference")))]
     if crate::reference::cross_check() {
         reference::assert_agrees(input, syntax, &recognized);
     }
@@ -105,8 +106,9 @@ fn nid_too_long(input: &str, syntax: UrnSyntax) -> ParseError {
     rejection::nid_too_long(input, syntax)
 }
 
-/// The pest-derived parser of `urn.pest`, run beside the compiled recognizer in debug builds.
-#[cfg(debug_assertions)]
+/// The pest-derived parser of `urn.pest`, run beside the compiled recognizer
+/// by `pest-reference` builds with debug assertions.
+#[cfg(all(debug_assertions, any(test, feature = "pest-reference")))]
 mod reference {
     use core::num::NonZeroUsize;
 

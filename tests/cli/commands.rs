@@ -23,7 +23,10 @@ fn check_json_urn_fields_in_order() {
             r#"{"input":"URN:Example:a%2c?+r#f","valid":true,"kind":"urn","spec":"rfc8141","#,
             r#""nid":"Example","nss":"a%2c","r_component":"r","q_component":null,"f_component":"f","#,
             r#""nid_class":"formal","registered":true,"normalized":"urn:example:a%2C?+r#f","#,
-            r#""equivalence_key":"urn:example:a%2C"}"#,
+            r#""equivalence_key":"urn:example:a%2C","lints":["#,
+            r#"{"code":"r-component","message":"r-component present; its semantics are not standardized (RFC 8141 §2.3.1)"},"#,
+            r#"{"code":"example-nid","message":"example NID, for documentation and tests only (RFC 6963 §3.6)"},"#,
+            r#"{"code":"lowercase-hex","message":"lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 13","index":13}]}"#,
             "\n"
         )
     );
@@ -211,7 +214,7 @@ fn find_reports_line_and_column() {
     let json = urn_tag(&["find", "--json"], Some(text));
     assert_eq!(
         stdout(&json).lines().nth(1).unwrap(),
-        r#"{"line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141"}"#
+        r#"{"line":3,"column":4,"offset":38,"kind":"urn","text":"urn:ietf:rfc:8141","file":"-"}"#
     );
     assert_eq!(
         urn_tag(&["find"], Some("no identifiers\n")).status.code(),
@@ -312,9 +315,9 @@ fn find_reports_tags_and_urns() {
     assert_eq!(
         stdout(&output),
         concat!(
-            r#"{"line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1"}"#,
+            r#"{"line":1,"column":5,"offset":4,"kind":"tag","text":"tag:example.com,2005:post-1","file":"-"}"#,
             "\n",
-            r#"{"line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y"}"#,
+            r#"{"line":1,"column":38,"offset":37,"kind":"urn","text":"urn:ex:y","file":"-"}"#,
             "\n"
         )
     );

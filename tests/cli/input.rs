@@ -4,21 +4,7 @@
 
 use rstest::rstest;
 
-use crate::common;
-
-#[track_caller]
-fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: &str) {
-    let output = common::run_cli(args, stdin);
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
-}
+use crate::common::{self, assert_run};
 
 /// An argument holding a line feed is one input, shown on one line: it cannot forge a second
 /// result. Other controls and invisible characters are escaped too.
@@ -88,7 +74,8 @@ fn check_reports_invalid_utf8_at_its_byte() {
         1,
         concat!(
             r#"{"input":"urn:ex:a�b","input_lossy":true,"valid":false,"kind":"urn","#,
-            r#""error":{"index":8,"message":"invalid UTF-8 at byte 8","kind":"invalid_utf8","part":null}}"#,
+            r#""error":{"index":8,"message":"invalid UTF-8 at byte 8","kind":"invalid_utf8","part":null},"#,
+            r#""file":"-","line":1}"#,
             "\n"
         ),
         "1 checked: 0 valid, 1 invalid\n",
@@ -114,11 +101,14 @@ fn check_reports_an_over_long_line_and_goes_on() {
         &format!(
             concat!(
                 r#"{{"input":"urn:example:{}","input_lossy":true,"valid":false,"kind":"urn","#,
-                r#""error":{{"index":1000,"message":"line longer than 1000 bytes","kind":"line_too_long","part":null}}}}"#,
+                r#""error":{{"index":1000,"message":"line longer than 1000 bytes","kind":"line_too_long","part":null}},"#,
+                r#""file":"-","line":1}}"#,
                 "\n",
                 r#"{{"input":"urn:ex:b","valid":true,"kind":"urn","spec":"rfc8141","nid":"ex","nss":"b","#,
                 r#""r_component":null,"q_component":null,"f_component":null,"nid_class":"reserved","#,
-                r#""registered":false,"normalized":"urn:ex:b","equivalence_key":"urn:ex:b"}}"#,
+                r#""registered":false,"normalized":"urn:ex:b","equivalence_key":"urn:ex:b","#,
+                r#""lints":[{{"code":"reserved-nid","message":"NID of a reserved form (RFC 8141 §5.1)"}}],"#,
+                r#""file":"-","line":2}}"#,
                 "\n"
             ),
             "a".repeat(256 - 12)
@@ -175,9 +165,11 @@ fn check_reads_files_and_names_the_unreadable_one() {
         &["check", "-f", file, "--file", "-", "-f", missing],
         b"tag:a.org,2000:x\n",
         2,
-        "valid   urn:ex:a (URN, rfc8141)\n\
-         invalid urn:x: NID shorter than 2 characters at byte 5\n        urn:x\n             ^\n\
-         valid   tag:a.org,2000:x (tag URI, rfc4151)\n",
+        &format!(
+            "{file}:1: valid   urn:ex:a (URN, rfc8141)\n\
+             {file}:2: invalid urn:x: NID shorter than 2 characters at byte 5\n        urn:x\n             ^\n\
+             (standard input):1: valid   tag:a.org,2000:x (tag URI, rfc4151)\n"
+        ),
         &format!("urn-tag: {missing}: No such file or directory\n3 checked: 2 valid, 1 invalid\n"),
     );
     std::fs::remove_dir_all(&dir).unwrap();
@@ -204,11 +196,11 @@ fn find_counts_offsets_and_columns_past_invalid_utf8() {
         b"\xEF\xBB\xBFx \xFF urn:ex:a \xE9t\xC3\xA9 tag:a.org,2000:b\n\xFF\xFEurn:ex:c",
         0,
         concat!(
-            r#"{"line":1,"column":5,"offset":7,"kind":"urn","text":"urn:ex:a"}"#,
+            r#"{"line":1,"column":5,"offset":7,"kind":"urn","text":"urn:ex:a","file":"-"}"#,
             "\n",
-            r#"{"line":1,"column":18,"offset":21,"kind":"tag","text":"tag:a.org,2000:b"}"#,
+            r#"{"line":1,"column":18,"offset":21,"kind":"tag","text":"tag:a.org,2000:b","file":"-"}"#,
             "\n",
-            r#"{"line":2,"column":3,"offset":40,"kind":"urn","text":"urn:ex:c"}"#,
+            r#"{"line":2,"column":3,"offset":40,"kind":"urn","text":"urn:ex:c","file":"-"}"#,
             "\n"
         ),
         "",
@@ -393,6 +385,7 @@ fn man_pages_are_generated_from_the_command_definitions() {
 #[case::namespace(&["--namespaces"], b"urn:uuid:12345", "namespace", Some("nss"))]
 #[case::invalid_utf8(&[], b"urn:ex:\xFF", "invalid_utf8", None)]
 #[case::line_too_long(&["--max-line-bytes", "8"], b"urn:ex:abc", "line_too_long", None)]
+#[case::lint(&["--strict"], b"urn:example:a", "lint", None)]
 fn every_error_kind_is_documented(
     #[case] options: &[&str],
     #[case] line: &[u8],
@@ -432,4 +425,66 @@ fn extreme_line_limits(#[case] args: &[&str], #[case] stdout: &str) {
     let output = common::run_cli(args, b"urn:ex:a\n");
     assert_eq!(String::from_utf8_lossy(&output.stdout), stdout, "{args:?}");
     assert!(matches!(output.status.code(), Some(0 | 1)), "{args:?}");
+}
+
+/// --max-line-bytes limits what a line holds: the carriage return of a CRLF ending and the
+/// byte order mark that opens the input are not part of it.
+#[rstest]
+#[case::crlf_line_of_the_maximum(b"urn:example:a\r\n", 0, "valid   urn:example:a (URN, rfc8141)\n")]
+#[case::byte_order_mark_and_crlf(
+    b"\xEF\xBB\xBFurn:example:a\r\n",
+    0,
+    "valid   urn:example:a (URN, rfc8141)\n"
+)]
+#[case::last_line_without_line_feed(
+    b"urn:example:a\r",
+    0,
+    "valid   urn:example:a (URN, rfc8141)\n"
+)]
+#[case::one_byte_more(
+    b"urn:example:ab\r\n",
+    1,
+    "invalid urn:example:a…: line longer than 13 bytes\n"
+)]
+fn the_line_limit_is_on_the_content(#[case] stdin: &[u8], #[case] code: i32, #[case] stdout: &str) {
+    let invalid = usize::from(code == 1);
+    let summary = format!("1 checked: {} valid, {invalid} invalid\n", 1 - invalid);
+    assert_run(
+        &["check", "--max-line-bytes", "13"],
+        stdin,
+        code,
+        stdout,
+        &summary,
+    );
+}
+
+/// A file name is escaped where a message names it, as echoed input is: a name holding a
+/// terminal's escape sequence cannot retitle the window or forge a line.
+#[rstest]
+#[case::check_file(&["check", "--file"], "0 checked: 0 valid, 0 invalid\n")]
+#[case::find(&["find"], "")]
+fn file_names_are_escaped_in_messages(#[case] command: &[&str], #[case] summary: &str) {
+    let name = "no-such-dir/x\u{1b}]0;pwned\u{7}\nurn-tag: \u{202e}txt";
+    let args = [command, &[name]].concat();
+    let stderr = format!(
+        "urn-tag: no-such-dir/x\\x1b]0;pwned\\x07\\nurn-tag: \\u{{202e}}txt: \
+         No such file or directory\n{summary}"
+    );
+    assert_run(&args, b"", 2, "", &stderr);
+}
+
+/// In `--json` strings, the characters that act on a terminal or reorder the text around them
+/// are `\uXXXX` escapes: the record shows safely, and decodes to exactly the input.
+#[test]
+fn check_json_escapes_c1_bidi_and_separator_characters() {
+    let input = "urn:ex:a\u{202e}x\u{2028}\u{85}";
+    let record = concat!(
+        r#"{"input":"urn:ex:a\u202ex\u2028\u0085","valid":false,"kind":"urn","error":{"index":8,"#,
+        r#""message":"non-ASCII character '\\u{202e}' in NSS must be percent-encoded at byte 8","#,
+        r#""kind":"non_ascii","part":"nss"}}"#,
+        "\n"
+    );
+    assert_run(&["check", "--json", input], b"", 1, record, "");
+    let decoded: serde_json::Value = serde_json::from_str(record).expect("JSON");
+    assert_eq!(decoded["input"], input);
 }

@@ -7,10 +7,16 @@
 mod common;
 
 mod commands;
+mod explain;
+mod find;
 mod input;
+mod json_schema;
+mod lints;
+mod memory;
 mod namespaces;
 mod output;
 mod readme;
 mod robustness;
+mod sources;
 mod tag;
 mod terminal;

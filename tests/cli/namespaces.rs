@@ -34,30 +34,26 @@ const OID_MESSAGE: &str =
 /// Runs `urn-tag ARGS` with `stdin` and checks its status and both outputs exactly.
 #[track_caller]
 fn assert_run(args: &[&str], stdin: &str, code: i32, stdout: &str, stderr: &str) {
-    let output = common::run_cli(args, stdin.as_bytes());
-    assert_eq!(
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).as_ref(),
-            String::from_utf8_lossy(&output.stderr).as_ref()
-        ),
-        (Some(code), stdout, stderr),
-        "urn-tag {args:?}"
-    );
+    common::assert_run(args, stdin.as_bytes(), code, stdout, stderr);
 }
 
 /// The record `check --json` writes for a valid RFC 8141 URN without components; `checked` is
-/// its `namespace_checked`, absent when `None`.
+/// its `namespace_checked`, absent when `None`. It has no lints.
 fn valid_urn_record(input: &str, nid: &str, nss: &str, checked: Option<bool>) -> String {
     let lower = format!("urn:{}:{nss}", nid.to_ascii_lowercase());
-    let registered = true;
     let tail = match checked {
         Some(checked) => format!(r#","namespace_checked":{checked}"#),
         None => String::new(),
     };
     format!(
-        r#"{{"input":"{input}","valid":true,"kind":"urn","spec":"rfc8141","nid":"{nid}","nss":"{nss}","r_component":null,"q_component":null,"f_component":null,"nid_class":"formal","registered":{registered},"normalized":"{lower}","equivalence_key":"{lower}"{tail}}}"#
+        r#"{{"input":"{input}","valid":true,"kind":"urn","spec":"rfc8141","nid":"{nid}","nss":"{nss}","r_component":null,"q_component":null,"f_component":null,"nid_class":"formal","registered":true,"normalized":"{lower}","equivalence_key":"{lower}"{tail},"lints":[]}}"#
     )
+}
+
+/// `record`, as `check --json` writes it for line `line` of standard input.
+fn on_stdin_line(record: String, line: u64) -> String {
+    let open = record.strip_suffix('}').expect("a record");
+    format!(r#"{open},"file":"-","line":{line}}}"#)
 }
 
 /// The record `check --json` writes for an invalid URN.
@@ -165,7 +161,7 @@ fn check_namespaces_human(#[case] input: &str, #[case] code: i32, #[case] answer
 )]
 #[case::rfc4151_tag_is_unaffected(
     TAG,
-    r#"{"input":"tag:timothy@hpl.hp.com,2001:web/externalHome","valid":true,"kind":"tag","authority":"timothy@hpl.hp.com","authority_kind":"email","date":"2001-01-01","date_as_written":"2001","specific":"web/externalHome","fragment":null}"#.to_owned()
+    r#"{"input":"tag:timothy@hpl.hp.com,2001:web/externalHome","valid":true,"kind":"tag","authority":"timothy@hpl.hp.com","authority_kind":"email","date":"2001-01-01","date_as_written":"2001","specific":"web/externalHome","fragment":null,"lints":[]}"#.to_owned()
 )]
 #[case::neither_scheme_has_no_namespace(
     "isbn:0451450523",
@@ -186,8 +182,9 @@ fn check_namespaces_json(#[case] input: &str, #[case] record: String) {
     );
 }
 
-/// Without `--namespaces`, a URN that breaks its namespace is valid and no record has
-/// `namespace_checked`: the output is what it was before the option existed.
+/// Without `--namespaces`, a URN that breaks its namespace is valid, no record has
+/// `namespace_checked`, and no namespace is read: its lints are the RFCs' alone (`explain`
+/// and `check --namespaces` show what the namespace says).
 #[rstest]
 #[case::rfc4122_example(
     UUID,
@@ -252,22 +249,34 @@ fn check_namespaces_reads_standard_input() {
     let summary = "5 checked: 3 valid, 2 invalid, 1 blank line skipped\n";
     assert_run(&["check", "--namespaces"], &stdin, 1, answers, summary);
     let records = [
-        valid_urn_record(UUID, "uuid", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", Some(true)),
-        invalid_urn_record(
-            ISSN_WRONG_CHECK_DIGIT,
-            17,
-            ISSN_MESSAGE,
-            "namespace",
-            r#","namespace_checked":true"#,
+        on_stdin_line(
+            valid_urn_record(UUID, "uuid", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", Some(true)),
+            1,
         ),
-        valid_urn_record(DOI, "doi", "10.1000/182", Some(false)),
-        r#"{"input":"tag:timothy@hpl.hp.com,2001:web/externalHome","valid":true,"kind":"tag","authority":"timothy@hpl.hp.com","authority_kind":"email","date":"2001-01-01","date_as_written":"2001","specific":"web/externalHome","fragment":null}"#.to_owned(),
-        invalid_urn_record(
-            UUID_TOO_SHORT,
-            14,
-            UUID_MESSAGE,
-            "namespace",
-            r#","namespace_checked":true"#,
+        on_stdin_line(
+            invalid_urn_record(
+                ISSN_WRONG_CHECK_DIGIT,
+                17,
+                ISSN_MESSAGE,
+                "namespace",
+                r#","namespace_checked":true"#,
+            ),
+            2,
+        ),
+        on_stdin_line(valid_urn_record(DOI, "doi", "10.1000/182", Some(false)), 4),
+        on_stdin_line(
+            r#"{"input":"tag:timothy@hpl.hp.com,2001:web/externalHome","valid":true,"kind":"tag","authority":"timothy@hpl.hp.com","authority_kind":"email","date":"2001-01-01","date_as_written":"2001","specific":"web/externalHome","fragment":null,"lints":[]}"#.to_owned(),
+            5,
+        ),
+        on_stdin_line(
+            invalid_urn_record(
+                UUID_TOO_SHORT,
+                14,
+                UUID_MESSAGE,
+                "namespace",
+                r#","namespace_checked":true"#,
+            ),
+            6,
         ),
     ];
     let json = records.join("\n") + "\n";
@@ -297,9 +306,9 @@ fn check_namespaces_lines_read_as_bytes() {
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
         concat!(
-            r#"{"input":"urn:uuid:�","input_lossy":true,"valid":false,"kind":"urn","error":{"index":9,"message":"invalid UTF-8 at byte 9","kind":"invalid_utf8","part":null},"namespace_checked":false}"#,
+            r#"{"input":"urn:uuid:�","input_lossy":true,"valid":false,"kind":"urn","error":{"index":9,"message":"invalid UTF-8 at byte 9","kind":"invalid_utf8","part":null},"namespace_checked":false,"file":"-","line":1}"#,
             "\n",
-            r#"{"input":"urn:uuid:f81d4fae-7d","input_lossy":true,"valid":false,"kind":"urn","error":{"index":20,"message":"line longer than 20 bytes","kind":"line_too_long","part":null},"namespace_checked":false}"#,
+            r#"{"input":"urn:uuid:f81d4fae-7d","input_lossy":true,"valid":false,"kind":"urn","error":{"index":20,"message":"line longer than 20 bytes","kind":"line_too_long","part":null},"namespace_checked":false,"file":"-","line":2}"#,
             "\n"
         )
     );

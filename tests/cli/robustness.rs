@@ -37,6 +37,9 @@ fn odd_lines() -> Vec<Vec<u8>> {
     lines.push([&b"urn:example:"[..], &vec![b'%'; 100_000]].concat());
     lines.push([&b"tag:"[..], &b"a.".repeat(100_000)[..], b"b,2000:x"].concat());
     lines.push(b"urn:ex:a?+".repeat(20_000));
+    // Longer than a record holds before writing out: invalid UTF-8, controls, a character
+    // outside ASCII and a bidirectional control, over and over.
+    lines.push(b"urn:\xff\x01\xc3\xa9\xe2\x80\xae".repeat(20_000));
     lines.push(vec![0u8; 1000]);
     lines.push(vec![0xFF; 1000]);
     lines
@@ -138,6 +141,8 @@ fn no_command_crashes_on_odd_input() {
         &["check", "--quiet"],
         &["check", "--spec", "rfc2141"],
         &["check", "--spec", "rfc2141bis"],
+        &["check", "--strict", "--json", "-Hn", "-"],
+        &["check", "--namespaces", "--strict"],
         &["find"],
         &["find", "--json", "--keep-punctuation"],
     ] {

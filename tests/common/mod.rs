@@ -225,3 +225,20 @@ pub fn run_cli(args: &[&str], stdin: &[u8]) -> std::process::Output {
         .expect("urn-tag reads its input");
     output
 }
+
+/// Runs the `urn-tag` binary as [`run_cli`] does, and asserts its exit status, standard output
+/// and standard error, all at once so that a failure shows them together.
+#[cfg(feature = "cli")]
+#[track_caller]
+pub fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: &str) {
+    let output = run_cli(args, stdin);
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).as_ref(),
+            String::from_utf8_lossy(&output.stderr).as_ref()
+        ),
+        (Some(code), stdout, stderr),
+        "urn-tag {args:?}"
+    );
+}

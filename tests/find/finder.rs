@@ -245,3 +245,106 @@ fn starts(#[case] text: &str, #[case] expected: &[&str]) {
 fn not_identifiers(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds_identifiers(text, expected);
 }
+
+/// With namespace checks on, the finder reports a subset of what it reports without them: a
+/// URN that breaks its namespace is passed over whole, and no URN inside it is reported in
+/// its place.
+#[rstest]
+#[case::urn_inside_a_broken_isbn("urn:isbn:urn:example:a", &["urn:isbn:urn:example:a"], &[])]
+#[case::urn_inside_a_broken_uuid("urn:uuid:x-urn:ietf:rfc:8141 urn:ex:b", &["urn:uuid:x-urn:ietf:rfc:8141", "urn:ex:b"], &["urn:ex:b"])]
+fn namespace_checks_only_filter(
+    #[case] text: &str,
+    #[case] plain: &[&str],
+    #[case] namespaced: &[&str],
+) {
+    let found = |syntax: Syntax| -> Vec<&str> {
+        Finder::new()
+            .syntax(syntax)
+            .urns(text)
+            .map(|m| &text[m.range()])
+            .collect()
+    };
+    assert_eq!(found(Syntax::new()), plain);
+    assert_eq!(found(Syntax::new().with_namespaces(true)), namespaced);
+}
+
+proptest::proptest! {
+    /// Whatever the text, checking namespaces removes matches and changes none: the matches
+    /// found with the checks are exactly those found without them whose URN follows its
+    /// namespace.
+    #[test]
+    fn namespaced_matches_are_a_subset_of_plain_matches(
+        pieces in proptest::collection::vec(proptest::sample::select(&[
+            "urn:", "URN:", "isbn:", "uuid:", "issn:", "example:", "ex:", "tag:", "a.org,2000:",
+            "0451450523", "1234-1231", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "x", "-", ":",
+            ",", ".", " ", "\"", "<", ">", "%41", "?+", "#", "/", "=", "&amp;", "(", ")",
+        ][..]), 0..40),
+        urn_syntax in proptest::sample::select(&UrnSyntax::ALL[..]),
+    ) {
+        let text: String = pieces.concat();
+        let syntax = Syntax::new().with_urn(urn_syntax);
+        let plain: Vec<_> = Finder::new().syntax(syntax).identifiers(&text).collect();
+        let namespaced: Vec<_> = Finder::new()
+            .syntax(syntax.with_namespaces(true))
+            .identifiers(&text)
+            .collect();
+        let expected: Vec<_> = plain
+            .into_iter()
+            .filter(|m| match m.value() {
+                urn_tag::Identifier::Urn(urn) => {
+                    !matches!(urn.check_namespace(), urn_tag::namespace::NamespaceCheck::Invalid(_))
+                }
+                urn_tag::Identifier::Tag(_) => true,
+            })
+            .collect();
+        proptest::prop_assert_eq!(namespaced, expected, "in {:?}", text);
+    }
+}
+
+/// The text that starts like an identifier and is not valid: each candidate with the index and
+/// message of the error of parsing it whole.
+#[track_caller]
+fn assert_invalid(syntax: Syntax, text: &str, expected: &[(&str, usize, &str)]) {
+    let found: Vec<(&str, usize, String)> = Finder::new()
+        .syntax(syntax)
+        .invalid(text)
+        .map(|m| (&text[m.range()], m.error().index(), m.error().to_string()))
+        .collect();
+    let expected: Vec<(&str, usize, String)> = expected
+        .iter()
+        .map(|&(candidate, index, message)| (candidate, index, message.to_owned()))
+        .collect();
+    assert_eq!(found, expected, "in {text:?}");
+}
+
+/// What `Finder::invalid` reports: a start whose run, without the punctuation a match would
+/// drop, is not wholly valid.
+#[rstest]
+#[case::rfc4151_date_month_13("<id>tag:example.com,2005-13:post</id>", &[("tag:example.com,2005-13:post", 21, "month 13 does not exist (01 to 12) in date at byte 21")])]
+#[case::longest_valid_prefix_shorter_than_the_run("see urn:example:a%zz.", &[("urn:example:a%zz", 14, "invalid percent-encoding in NSS at byte 14")])]
+#[case::rfc8141_nid_too_short("urn:x:y and urn:ex:a", &[("urn:x:y", 5, "NID shorter than 2 characters at byte 5")])]
+#[case::quoted_punctuation_is_kept("\"urn:ex:\"", &[("urn:ex:", 7, "empty NSS at byte 7")])]
+#[case::nothing_inside_a_candidate("urn:x:urn:ex:a", &[("urn:x:urn:ex:a", 5, "NID shorter than 2 characters at byte 5")])]
+#[case::valid_identifiers_are_not_candidates("urn:ex:a. tag:a.org,2000:x, (urn:ex:b)", &[])]
+#[case::a_scheme_alone_is_not_a_candidate("tag: v1, urn: and urn:.", &[])]
+#[case::patterns_are_not_candidates("urn:x:{id} and urn:gs1:gdd:(bie|bdt|cl):<name>", &[])]
+#[case::not_after_a_letter("return:x and xtag:y", &[])]
+fn invalid_candidates(#[case] text: &str, #[case] expected: &[(&str, usize, &str)]) {
+    assert_invalid(Syntax::new(), text, expected);
+}
+
+/// With namespace checks on, a URN that breaks its namespace is a candidate too.
+#[test]
+fn invalid_candidates_break_their_namespace() {
+    let text = "ISBN urn:isbn:0451450524, ok urn:isbn:0451450523.";
+    assert_invalid(Syntax::new(), text, &[]);
+    assert_invalid(
+        Syntax::new().with_namespaces(true),
+        text,
+        &[(
+            "urn:isbn:0451450524",
+            18,
+            "ISBN check digit must be 3, not 4 (ISO 2108) at byte 18",
+        )],
+    );
+}

@@ -10,9 +10,10 @@
 //! Rules that the RFCs state only in prose and that this crate checks in Rust after the parse
 //! (the NID "urn" and `%00` under RFC 2141 and the draft) are in neither the ABNF nor the
 //! `.pest` file, so they cause no disagreement here. The library itself parses every string
-//! too, and must give the grammar file's verdict, narrowed only by those rules; as this is a
-//! debug build, each of its parses also compares the recognizer compiled from the file with
-//! the pest-derived parser, so the generated strings test the compiler as well.
+//! too, and must give the grammar file's verdict, narrowed only by those rules; in a debug build
+//! with `pest-reference` (`cargo test --all-features`), each of its parses also compares the
+//! recognizer compiled from the file with the pest-derived parser, so the generated strings
+//! test the compiler as well.
 //!
 //! The namespace grammars (namespaces/<nid>.pest) are compared in the same way with the ABNF of
 //! their registrations (tests/data/abnf/namespaces/), on NSSs, and through the public API as

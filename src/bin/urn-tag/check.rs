@@ -7,30 +7,40 @@
 //! URN must also follow its namespace's grammar and prose rules, and its answer says whether
 //! there was a grammar to follow.
 //!
+//! The answer to a line says where the line was (`FILE:LINE: `, or `file` and `line` in JSON);
+//! a valid `--json` record lists the identifier's lints, which `--strict` makes errors.
+//!
 //! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
 //! valid line unless `--json` asks for its normalized form and key.
 
-use std::borrow::Cow;
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use urn_tag::namespace::Namespace;
-use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnSyntax};
+use urn_tag::urn::{Equivalence, NidClass};
+use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
-use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, Source};
+use std::io::Read;
+
+use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, LineReader, Source};
 use crate::json::JsonLine;
 use crate::output::{Output, Status, Written, describe};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
-use crate::verdict::{self, Problem};
+use crate::verdict::{self, Lint, Problem};
 
 /// What `check --help` adds after the options.
 const AFTER_HELP: &str = "\
 Lines: a line loses its line feed and the carriage return before it; a byte order mark at the
 start of the input is skipped; blank lines are skipped and counted in the summary that ends
-the output on standard error.
+the output on standard error. The answer to a line starts with FILE:LINE: as grep's do: the
+line number when a file is read (-n, --no-line-number), the file name when more than one is
+(-H, --no-filename; standard input is \"(standard input)\"). Standard input alone is answered
+without either, unless -H or -n is given.
 
-JSON: one object per input. An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
+JSON: one object per input. A valid one ends with \"lints\": [{\"code\", \"message\", \"index\"}] (index
+only for a lint about one byte; [] when there is none; a namespace's advice only with
+--namespaces). An invalid one has \"valid\":false, \"kind\" (urn, tag or null, by
 its scheme), \"input_lossy\":true when \"input\" is not the exact input (invalid UTF-8, or the
 head of an over-long line), and \"error\": {\"index\", \"message\", \"kind\", \"part\"}. Error kinds:
 expected_scheme, leading_whitespace, trailing_whitespace, empty, invalid_char, non_ascii,
@@ -38,7 +48,9 @@ invalid_start, invalid_percent_encoding, expected, nid_too_short, nid_too_long,
 nid_ends_with_hyphen, bare_question_mark, reserved_char, reserved_nid, nul_octet, missing_at,
 misplaced_dot, dns_label_starts_with_hyphen, dns_label_ends_with_hyphen, empty_dns_label,
 dns_label_too_long, dns_name_too_long, invalid_date, month_out_of_range, day_out_of_range,
-namespace (with --namespaces), invalid_utf8 and line_too_long (whose part is null).
+namespace (with --namespaces), invalid_utf8, line_too_long and lint (with --strict; these
+three have part null). A record about a line then has \"file\" (the path as given, \"-\" for
+standard input) and \"line\" (from 1); one about an argument has neither.
 
 --namespaces: the record of each urn: input ends with \"namespace_checked\": true when a
 grammar of its namespace was applied (the URN follows it, or is invalid with error kind
@@ -67,8 +79,26 @@ pub struct Args {
     /// Check each line of FILE ("-" for standard input); may be given more than once.
     #[arg(long, short, value_name = "FILE")]
     file: Vec<PathBuf>,
-    /// Report a line longer than N bytes (not counting its line feed) as invalid, without
-    /// reading it whole.
+    /// Report a valid identifier that has a lint (what `explain` notes) as invalid, with error
+    /// kind lint, the first lint's message, and its byte (0 for a lint about the whole).
+    #[arg(long)]
+    strict: bool,
+    /// Start the answer to each line with the name of its file (the default when more than
+    /// one file is read).
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    with_filename: bool,
+    /// Never start an answer with a file name.
+    #[arg(long, overrides_with = "with_filename")]
+    no_filename: bool,
+    /// Start the answer to each line with its line number (the default when a file is read).
+    #[arg(short = 'n', long, overrides_with = "no_line_number")]
+    line_number: bool,
+    /// Never start an answer with a line number.
+    #[arg(long, overrides_with = "line_number")]
+    no_line_number: bool,
+    /// Report a line longer than N bytes (not counting its line feed, the carriage return
+    /// before it, or a byte order mark that opens the input) as invalid, without reading it
+    /// whole.
     #[arg(
         long,
         value_name = "N",
@@ -76,7 +106,8 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_line_bytes: u64,
-    /// Identifiers to check. With none (and no --file), each line of standard input is one.
+    /// Identifiers to check ("-" checks each line of standard input). With none (and no
+    /// --file), each line of standard input is one.
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
 }
@@ -97,14 +128,79 @@ struct Checker<'a> {
     valid_label: String,
     /// The `--json` record being written, its buffer kept from line to line.
     json: JsonLine,
+    /// How text answers to lines begin.
+    prefix: Prefix,
+    /// Where the line being checked is; `None` for a command-line argument.
+    place: Option<Place>,
+}
+
+/// What starts a text answer to a line: `FILE:LINE: `, or either part, or nothing.
+#[derive(Debug, Clone, Copy)]
+struct Prefix {
+    file_name: bool,
+    line_number: bool,
+}
+
+/// The source and line number of the line being checked.
+struct Place {
+    /// What `--json` records end with before the line number: `,"file":"PATH","line":`, the
+    /// path as given, `-` for standard input; escaped once for the whole source.
+    json_file: Vec<u8>,
+    /// The source as text answers name it: the path escaped, or `(standard input)`.
+    shown: String,
+    line: u64,
 }
 
 impl Checker<'_> {
     fn check(&mut self, out: &mut Output, bytes: &[u8]) -> Written {
         match verdict::identify(bytes, self.args.syntax.syntax()) {
+            Ok(identifier) if self.args.strict => {
+                match Lint::all_of(&identifier, self.args.syntax.namespaces).first() {
+                    Some(&lint) => {
+                        let grammar_applied = matches!(&identifier,
+                        Identifier::Urn(urn) if Namespace::of(urn.nid()).is_some());
+                        let problem = Problem::Lint {
+                            lint,
+                            grammar_applied,
+                        };
+                        self.invalid(out, bytes, &problem, false)
+                    }
+                    None => self.valid(out, &identifier),
+                }
+            }
             Ok(identifier) => self.valid(out, &identifier),
             Err(problem) => self.invalid(out, bytes, &problem, false),
         }
+    }
+
+    /// Starts a text answer to a line with its file and line number, as far as asked.
+    fn write_prefix(&self, out: &mut Output) -> Written {
+        let Some(place) = &self.place else {
+            return Ok(());
+        };
+        let Prefix {
+            file_name,
+            line_number,
+        } = self.prefix;
+        if file_name {
+            out.write_strs(&[&place.shown, ":"])?;
+        }
+        if line_number {
+            write!(out, "{}:", place.line)?;
+        }
+        if file_name || line_number {
+            out.write_bytes(b" ")?;
+        }
+        Ok(())
+    }
+
+    /// Ends a `--json` record: where its line was, if it was a line.
+    fn end_record(&mut self) {
+        let line = &mut self.json;
+        if let Some(place) = &self.place {
+            line.json(&place.json_file).number(place.line);
+        }
+        line.text("}");
     }
 
     fn valid(&mut self, out: &mut Output, identifier: &Identifier<&str>) -> Written {
@@ -119,10 +215,21 @@ impl Checker<'_> {
         };
         if self.args.json {
             let checked = namespace.map(|namespace| namespace.is_some());
+            let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
-            valid_record(line, identifier, self.args.syntax.spec, checked);
-            out.write_bytes(line.finish())?;
+            valid_record(
+                line,
+                out,
+                identifier,
+                &lints,
+                self.args.syntax.spec,
+                checked,
+            )?;
+            lints_field(line, &lints);
+            self.end_record();
+            out.write_bytes(self.json.finish())?;
         } else {
+            self.write_prefix(out)?;
             let (input, what, syntax) = match identifier {
                 Identifier::Urn(urn) => (urn.as_str(), "URN", urn.syntax().name()),
                 Identifier::Tag(tag) => (tag.as_str(), "tag URI", tag.syntax().name()),
@@ -158,39 +265,37 @@ impl Checker<'_> {
             return Ok(());
         }
         if self.args.json {
-            let input = String::from_utf8_lossy(bytes);
+            let lossy = cut || std::str::from_utf8(bytes).is_err();
             let scheme = verdict::scheme_of(bytes);
             // A namespace error is the only one found after a namespace grammar was applied.
             let namespace_checked = (self.args.syntax.namespaces && scheme == Some(Scheme::Urn))
-                .then(|| {
-                    matches!(problem, Problem::Parse(error)
-                        if matches!(error.kind(), ParseErrorKind::Namespace(_)))
+                .then(|| match problem {
+                    Problem::Parse(error) => matches!(error.kind(), ParseErrorKind::Namespace(_)),
+                    Problem::Lint {
+                        grammar_applied, ..
+                    } => *grammar_applied,
+                    Problem::InvalidUtf8 { .. } | Problem::LineTooLong { .. } => false,
                 });
-            let line = self.json.start().text(r#"{"input":"#).string(&input);
+            let line = self.json.start().text(r#"{"input":"#);
+            line.long_string_lossy(bytes, out)?;
             // `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or only the
             // first bytes of an over-long line. Written only when true.
-            if cut || matches!(input, Cow::Owned(_)) {
+            if lossy {
                 line.text(r#","input_lossy":true"#);
             }
             line.text(r#","valid":false,"kind":"#)
                 .opt_word(scheme.map(Scheme::name))
-                .text(r#","error":{"index":"#)
-                .number(problem.index())
-                .text(r#","message":"#)
-                .string(&problem.to_string())
-                .text(r#","kind":"#)
-                .word(problem.code())
-                .text(r#","part":"#)
-                .opt_word(problem.part())
-                .text("}");
+                .text(r#","error":"#)
+                .problem(problem);
             // With `--namespaces` and a `urn:` input only: whether a namespace grammar was
             // applied.
             if let Some(checked) = namespace_checked {
                 line.text(r#","namespace_checked":"#).boolean(checked);
             }
-            line.text("}");
-            out.write_bytes(line.finish())?;
+            self.end_record();
+            out.write_bytes(self.json.finish())?;
         } else {
+            self.write_prefix(out)?;
             let (bad, dim) = (out.palette().bad, out.palette().dim);
             if cut {
                 let head = report::echo_head(bytes);
@@ -218,8 +323,45 @@ impl Checker<'_> {
             Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
             Err(error) => return unreadable(out, error),
         };
+        let file = match source {
+            Source::Stdin => "-".into(),
+            Source::File(path) => path.to_string_lossy(),
+        };
+        let mut json_file = JsonLine::default();
+        json_file
+            .text(r#","file":"#)
+            .string(&file)
+            .text(r#","line":"#);
+        self.place = Some(Place {
+            json_file: json_file.into_bytes(),
+            shown: match source {
+                Source::Stdin => "(standard input)".to_owned(),
+                Source::File(_) => source.name(),
+            },
+            line: 0,
+        });
+        let result = self.check_each_line(out, &mut lines, &unreadable);
+        self.place = None;
+        result
+    }
+
+    fn check_each_line(
+        &mut self,
+        out: &mut Output,
+        lines: &mut LineReader<Box<dyn Read>>,
+        unreadable: &dyn Fn(&mut Output, std::io::Error) -> Written,
+    ) -> Written {
         loop {
-            match lines.next_line() {
+            if let Some(place) = &mut self.place {
+                place.line += 1;
+            }
+            // Before the input is read again, which may wait: the answers so far go to their
+            // reader now, not when the buffer fills (the next line may be long in coming, or
+            // endless).
+            let mut unwritten = Ok(());
+            let next = lines.next_line(|| unwritten = out.flush());
+            unwritten?;
+            match next {
                 Ok(None) => return Ok(()),
                 Ok(Some(Line::Text(bytes))) if bytes.iter().all(u8::is_ascii_whitespace) => {
                     self.tally.blank += 1;
@@ -239,25 +381,48 @@ impl Checker<'_> {
 /// cannot be read.
 pub fn run(args: &Args, out: &mut Output) -> Written {
     let good = out.palette().good;
+    // Standard input is read for `-` among the arguments, or when nothing else is given.
+    let stdin_argument = args.inputs.iter().any(|input| input == "-");
+    let sources: Vec<Source> = if args.inputs.is_empty() && args.file.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        let stdin = stdin_argument.then_some(Source::Stdin);
+        stdin
+            .into_iter()
+            .chain(args.file.iter().map(|path| Source::from_arg(path)))
+            .collect()
+    };
+    let reads_a_file = sources
+        .iter()
+        .any(|source| matches!(source, Source::File(_)));
+    let prefix = Prefix {
+        file_name: !args.no_filename && (args.with_filename || sources.len() > 1),
+        line_number: !args.no_line_number && (args.line_number || reads_a_file),
+    };
     let mut checker = Checker {
         args,
         tally: Tally::default(),
         valid_label: format!("{good}valid  {good:#} "),
         json: JsonLine::default(),
+        prefix,
+        place: None,
     };
     for input in &args.inputs {
+        if input == "-" {
+            checker.check_lines(out, &Source::Stdin)?;
+            continue;
+        }
+        let tally = checker.tally.invalid;
         checker.check(out, verdict::arg_bytes(input))?;
+        if checker.tally.invalid > tally && !args.quiet {
+            hint_if_a_file(out, input)?;
+        }
     }
-    let sources: Vec<Source> = if args.inputs.is_empty() && args.file.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.file
-            .iter()
-            .map(|path| Source::from_arg(path))
-            .collect()
-    };
-    for source in &sources {
-        checker.check_lines(out, source)?;
+    for path in &args.file {
+        checker.check_lines(out, &Source::from_arg(path))?;
+    }
+    if args.inputs.is_empty() && args.file.is_empty() {
+        checker.check_lines(out, &Source::Stdin)?;
     }
     // Lines get a summary on standard error, out of the way of the results; inputs given as
     // arguments are few enough to count by eye.
@@ -280,72 +445,116 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     Ok(())
 }
 
-/// Writes the `check --json` record of a valid identifier; `namespace_checked` is `None`
-/// without `--namespaces`. Field names and order are a published contract.
+/// Says on standard error that an invalid argument names a file: `check ids.txt` was most
+/// likely meant as `check --file ids.txt`.
+fn hint_if_a_file(out: &mut Output, input: &OsString) -> Written {
+    if !Path::new(input).is_file() {
+        return Ok(());
+    }
+    let name = report::escape(verdict::arg_bytes(input));
+    out.message(format_args!(
+        "note: '{name}' is a file; did you mean --file {name}?"
+    ))
+}
+
+/// Writes the `check --json` record of a valid identifier but for its lints and its end;
+/// `namespace_checked` is `None` without `--namespaces`. Field names and order are a published
+/// contract.
+///
+/// The parts of a long identifier go to `out` as they are written, and its normal form and
+/// key are made one after the other: a record about a 16 MiB line never holds more than one
+/// copy of it at a time.
 fn valid_record(
     line: &mut JsonLine,
+    out: &mut Output,
     identifier: &Identifier<&str>,
+    lints: &[Lint],
     spec: UrnSyntax,
     namespace_checked: Option<bool>,
-) {
+) -> Written {
     match identifier {
-        Identifier::Urn(urn) => urn_record(line, urn, spec, namespace_checked),
-        Identifier::Tag(tag) => tag_record(line, tag),
+        Identifier::Urn(urn) => urn_record(line, out, urn, lints, spec, namespace_checked),
+        Identifier::Tag(tag) => tag_record(line, out, tag),
     }
 }
 
-fn urn_record(line: &mut JsonLine, urn: &Urn<&str>, spec: UrnSyntax, checked: Option<bool>) {
-    // Most URNs are written in normal form already: then their text is it.
-    let normalized = if urn.is_normalized() {
-        Cow::Borrowed(urn.as_str())
-    } else {
-        Cow::Owned(urn.normalized().into_string())
-    };
+fn urn_record(
+    line: &mut JsonLine,
+    out: &mut Output,
+    urn: &Urn<&str>,
+    lints: &[Lint],
+    spec: UrnSyntax,
+    checked: Option<bool>,
+) -> Written {
     line.start()
         .text(r#"{"input":"#)
-        .identifier(urn.as_str())
+        .long_identifier(urn.as_str(), out)?
         .text(r#","valid":true,"kind":"urn","spec":"#)
         .word(spec.name())
         .text(r#","nid":"#)
         .identifier(urn.nid())
         .text(r#","nss":"#)
-        .identifier(urn.nss());
+        .long_identifier(urn.nss(), out)?;
     // RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
     match spec {
         UrnSyntax::Rfc2141bis => line
             .text(r#","query":"#)
-            .opt_identifier(urn.query())
+            .opt_long_identifier(urn.query(), out)?
             .text(r#","fragment":"#)
-            .opt_identifier(urn.fragment()),
+            .opt_long_identifier(urn.fragment(), out)?,
         _ => line
             .text(r#","r_component":"#)
-            .opt_identifier(urn.r_component())
+            .opt_long_identifier(urn.r_component(), out)?
             .text(r#","q_component":"#)
-            .opt_identifier(urn.q_component())
+            .opt_long_identifier(urn.q_component(), out)?
             .text(r#","f_component":"#)
-            .opt_identifier(urn.f_component()),
+            .opt_long_identifier(urn.f_component(), out)?,
     };
+    let class = urn.nid_class();
+    // A formal or informal NID that is not in the registry has the lint that says so: read
+    // there, the record costs one look-up in the registry, not two.
+    let registered = match class {
+        NidClass::Formal | NidClass::Informal { .. } => {
+            !lints.contains(&Lint::Urn(UrnLint::UnregisteredNid))
+        }
+        _ => urn.registration().is_some(),
+    };
+    debug_assert_eq!(registered, urn.registration().is_some(), "{urn}");
     line.text(r#","nid_class":"#)
-        .word(urn.nid_class().name())
+        .word(class.name())
         .text(r#","registered":"#)
-        .boolean(urn.registration().is_some())
-        .text(r#","normalized":"#)
-        .identifier(&normalized)
-        .text(r#","equivalence_key":"#)
-        .identifier(urn.equivalence_key().as_str());
+        .boolean(registered)
+        .text(r#","normalized":"#);
+    // Most URNs are written in normal form already: then their text is it.
+    let normal = urn.is_normalized();
+    if normal {
+        line.long_identifier(urn.as_str(), out)?;
+    } else {
+        line.long_identifier(urn.normalized().as_str(), out)?;
+    }
+    line.text(r#","equivalence_key":"#);
+    // Most are their own key but for their components: then it is their text's assigned-name,
+    // with no key to build.
+    if normal && urn.syntax() == UrnSyntax::Rfc8141 && !Equivalence::standard().has_rule(urn.nid())
+    {
+        debug_assert_eq!(urn.assigned_name(), urn.equivalence_key().as_str());
+        line.long_identifier(urn.assigned_name(), out)?;
+    } else {
+        line.long_identifier(urn.equivalence_key().as_str(), out)?;
+    }
     // With `--namespaces` only: whether a namespace grammar was applied.
     if let Some(checked) = checked {
         line.text(r#","namespace_checked":"#).boolean(checked);
     }
-    line.text("}");
+    Ok(())
 }
 
-fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
+fn tag_record(line: &mut JsonLine, out: &mut Output, tag: &TagUri<&str>) -> Written {
     line.start()
         .text(r#"{"input":"#)
-        .identifier(tag.as_str())
+        .long_identifier(tag.as_str(), out)?
         .text(r#","valid":true,"kind":"tag","authority":"#)
-        .identifier(tag.authority())
+        .long_identifier(tag.authority(), out)?
         // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
         .text(r#","authority_kind":"#)
         .word(tag.authority_kind().name())
@@ -354,8 +563,27 @@ fn tag_record(line: &mut JsonLine, tag: &TagUri<&str>) {
         .text(r#","date_as_written":"#)
         .identifier(tag.date_as_written())
         .text(r#","specific":"#)
-        .identifier(tag.specific())
+        .long_identifier(tag.specific(), out)?
         .text(r#","fragment":"#)
-        .opt_identifier(tag.fragment())
-        .text("}");
+        .opt_long_identifier(tag.fragment(), out)?;
+    Ok(())
+}
+
+/// Writes the `lints` field of a valid record: `[]` when there is none.
+fn lints_field(line: &mut JsonLine, lints: &[Lint]) {
+    line.text(r#","lints":["#);
+    for (at, lint) in lints.iter().enumerate() {
+        if at > 0 {
+            line.text(",");
+        }
+        line.text(r#"{"code":"#)
+            .word(lint.code())
+            .text(r#","message":"#)
+            .string(&lint.to_string());
+        if let Some(index) = lint.index() {
+            line.text(r#","index":"#).number(index as u64);
+        }
+        line.text("}");
+    }
+    line.text("]");
 }

@@ -1,24 +1,45 @@
-//! `urn-tag find`: the URNs and tag URIs found in free text, with their line and column.
+//! `urn-tag find`: the URNs and tag URIs found in free text, with their line and column; or,
+//! with `--invalid`, the text that starts like one but is not valid, with the error.
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use urn_tag::find::Finder;
+use urn_tag::{ParseError, Scheme};
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Piece, Source};
 use crate::json::JsonLine;
 use crate::output::{Output, Status, Written, describe};
+use crate::report;
 use crate::syntax_args::SyntaxArgs;
+use crate::verdict::Problem;
 
 /// What `find --help` adds after the options.
 const AFTER_HELP: &str = "\
 Each match is printed as LINE:COLUMN: TEXT, or with --json as {\"line\", \"column\", \"offset\",
-\"kind\", \"text\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts as one),
-OFFSET is the byte offset in the input, KIND is urn or tag. Invalid UTF-8 separates identifiers.";
+\"kind\", \"text\", \"file\"}: COLUMN counts characters from 1 (an invalid UTF-8 sequence counts
+as one), OFFSET is the byte offset in the input, KIND is urn or tag, FILE is the path as given
+(\"-\" for standard input; always there, whatever the number of files). Invalid UTF-8 separates
+identifiers.
+
+With more than one FILE (or with -H), each line of text starts with the file's name:
+FILE:LINE:COLUMN: TEXT. A file that cannot be read is reported on standard error, the others
+are still searched, and the exit status is 2.
+
+With --invalid, find reports instead the text that starts like an identifier and is not a
+valid one, as LINE:COLUMN: TEXT: MESSAGE, or in JSON with \"valid\": false and \"error\":
+{\"index\", \"message\", \"kind\", \"part\"} (INDEX counts bytes from the start of TEXT, as check
+reports it). A candidate starts where a match may start (urn: or tag:, not after a letter or
+digit) and runs as far as a match from there may reach, without the trailing punctuation a
+match would drop; it is reported when it is not wholly valid (urn:example:a%zz is reported,
+although find alone reports its valid beginning urn:example:a). A scheme with nothing after
+it (\"tag: v1\") and a pattern (urn:x:{id}) are not candidates. Exit status 0 if something
+was reported, 1 if nothing.";
 
 /// What `--namespaces` means to `find`.
 const NAMESPACES_HELP: &str = "Find only the URNs that also follow the grammar and prose \
 rules of their namespace (namespaces/NID.pest); a URN of a namespace without a grammar is found \
-as its URN syntax reads it";
+as its URN syntax reads it. With --invalid, also report the URNs that break their namespace";
 
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
@@ -32,8 +53,20 @@ pub struct Args {
     /// Print one JSON object per match (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
-    /// Search a line longer than N bytes in pieces of at most N bytes, cut after white space
-    /// (an identifier longer than N bytes is cut).
+    /// Report the text that starts like an identifier but is not valid, with the error,
+    /// instead of the identifiers found.
+    #[arg(long)]
+    invalid: bool,
+    /// Start each line of text with the file's name, even for one file.
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    with_filename: bool,
+    /// Never start a line of text with the file's name, even for several files.
+    #[arg(long, overrides_with = "with_filename")]
+    no_filename: bool,
+    /// Search a line longer than N bytes in pieces of at most N bytes, cut where no
+    /// identifier can go on (at white space, or after another byte no identifier holds). A
+    /// stretch of more than N bytes with nowhere to cut is not searched: an identifier in it
+    /// may be missed, but none is ever reported cut.
     #[arg(
         long,
         value_name = "N",
@@ -41,8 +74,9 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_line_bytes: u64,
-    /// The text to search; standard input when absent or "-".
-    file: Option<PathBuf>,
+    /// The files to search, in order; standard input when there is none, and for "-".
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
 /// Where the search is: the line, and the characters before the current piece on it.
@@ -56,98 +90,237 @@ struct Position {
 
 /// How each match is written.
 enum Format {
-    /// `LINE:COLUMN: TEXT`.
-    Text,
+    /// `LINE:COLUMN: TEXT`, after `FILE:` when `prefix` is set.
+    Text { prefix: bool },
     /// A JSON object, its buffer kept from match to match.
     Json(JsonLine),
 }
 
-/// Prints each match; exits 0 if something was found, 1 if nothing was (like grep), 2 if the
-/// input cannot be read.
-pub fn run(args: &Args, out: &mut Output) -> Written {
-    let source = args.file.as_deref().map_or(Source::Stdin, Source::from_arg);
-    let finder = Finder::new()
-        .syntax(args.syntax.syntax())
-        .trim_punctuation(!args.keep_punctuation);
-    out.set_status(Status::No);
-    let unreadable = |out: &mut Output, error: std::io::Error| {
-        out.raise_status(Status::Trouble);
-        out.message(format_args!("{}: {}", source.name(), describe(&error)))
-    };
-    let mut pieces = match source.open() {
-        Ok(reader) => reader.max_line_bytes(args.max_line_bytes),
-        Err(error) => return unreadable(out, error),
-    };
-    let mut at = Position::default();
-    let mut format = if args.json {
-        Format::Json(JsonLine::default())
-    } else {
-        Format::Text
-    };
-    loop {
-        match pieces.next_piece() {
-            Ok(Some(piece)) => search(&finder, &piece, &mut at, &mut format, out)?,
-            Ok(None) => return Ok(()),
-            Err(error) => return unreadable(out, error),
+/// One file being searched.
+struct File {
+    /// The name a line of text starts with: the path as given, escaped, or `(standard input)`
+    /// as grep names it.
+    shown: String,
+    /// The name in JSON records: the path as given (invalid UTF-8 replaced), or `-`.
+    json: String,
+    /// How messages name it.
+    message: String,
+}
+
+impl File {
+    fn of(source: &Source) -> File {
+        match source {
+            Source::Stdin => File {
+                shown: "(standard input)".to_owned(),
+                json: "-".to_owned(),
+                message: "standard input".to_owned(),
+            },
+            Source::File(path) => {
+                let bytes = path.as_os_str().as_encoded_bytes();
+                let shown = report::escape(bytes).into_owned();
+                File {
+                    json: String::from_utf8_lossy(bytes).into_owned(),
+                    message: shown.clone(),
+                    shown,
+                }
+            }
         }
     }
 }
 
-/// Writes the matches in one piece of a line.
-///
-/// Each valid UTF-8 run of the piece is searched on its own: identifiers are ASCII, so an
-/// invalid byte can only separate them, and offsets stay those of the input's bytes. Columns
-/// are counted as the search goes, from the previous match only, so a long line with many
-/// matches (minified JSON or HTML) costs one pass.
-fn search(
-    finder: &Finder,
-    piece: &Piece<'_>,
-    at: &mut Position,
-    format: &mut Format,
-    out: &mut Output,
-) -> Written {
-    if piece.starts_line {
-        at.line += 1;
-        at.column_base = 0;
-    }
-    let mut run_start = 0;
-    for chunk in piece.text.utf8_chunks() {
-        let text = chunk.valid();
-        let mut counted = 0;
-        for found in finder.identifiers(text) {
-            let range = found.range();
-            at.column_base += text[counted..range.start].chars().count() as u64;
-            counted = range.start;
-            if out.status() == Status::No {
-                out.set_status(Status::Yes);
-            }
-            let column = at.column_base + 1;
-            match format {
-                Format::Text => writeln!(out, "{}:{column}: {}", at.line, &text[range])?,
-                Format::Json(line) => {
-                    let offset = piece.offset + (run_start + range.start) as u64;
-                    line.start()
-                        .text(r#"{"line":"#)
-                        .number(at.line)
-                        .text(r#","column":"#)
-                        .number(column)
-                        .text(r#","offset":"#)
-                        .number(offset)
-                        .text(r#","kind":"#)
-                        .word(found.value().scheme().name())
-                        .text(r#","text":"#)
-                        .identifier(&text[range])
-                        .text("}");
-                    out.write_bytes(line.finish())?;
-                }
-            }
-            out.answered()?;
-        }
-        at.column_base += text[counted..].chars().count() as u64;
-        if !chunk.invalid().is_empty() {
-            at.column_base += 1;
-        }
-        run_start += text.len() + chunk.invalid().len();
+/// Something to report at a range of a searched text: an identifier, or with `--invalid` a
+/// candidate and its error.
+struct Report<'t> {
+    text: &'t str,
+    range: Range<usize>,
+    scheme: Scheme,
+    error: Option<ParseError>,
+}
+
+/// The search of every file.
+struct Search<'a> {
+    args: &'a Args,
+    finder: Finder,
+    format: Format,
+}
+
+/// Prints each match; exits 0 if something was found, 1 if nothing was (like grep), 2 if an
+/// input cannot be read (after searching the others).
+pub fn run(args: &Args, out: &mut Output) -> Written {
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files
+            .iter()
+            .map(|path| Source::from_arg(path))
+            .collect()
+    };
+    let prefix = args.with_filename || (sources.len() > 1 && !args.no_filename);
+    let mut search = Search {
+        args,
+        finder: Finder::new()
+            .syntax(args.syntax.syntax())
+            .trim_punctuation(!args.keep_punctuation),
+        format: if args.json {
+            Format::Json(JsonLine::default())
+        } else {
+            Format::Text { prefix }
+        },
+    };
+    out.set_status(Status::No);
+    for source in &sources {
+        search.file(source, out)?;
     }
     Ok(())
+}
+
+impl Search<'_> {
+    /// Searches one file; a file that cannot be read is reported, and the status raised to 2.
+    fn file(&mut self, source: &Source, out: &mut Output) -> Written {
+        let file = File::of(source);
+        let unreadable = |out: &mut Output, error: std::io::Error| {
+            out.raise_status(Status::Trouble);
+            out.message(format_args!("{}: {}", file.message, describe(&error)))
+        };
+        let mut pieces = match source.open() {
+            Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
+            Err(error) => return unreadable(out, error),
+        };
+        let mut at = Position::default();
+        loop {
+            // As `check` does: what was found so far reaches its reader before the input is
+            // read again, which may wait.
+            let mut unwritten = Ok(());
+            let next = pieces.next_piece(|| unwritten = out.flush());
+            unwritten?;
+            match next {
+                Ok(Some(piece)) => self.piece(&file, &piece, &mut at, out)?,
+                Ok(None) => return Ok(()),
+                Err(error) => return unreadable(out, error),
+            }
+        }
+    }
+
+    /// Writes the matches in one piece of a line.
+    ///
+    /// Each valid UTF-8 run of the piece is searched on its own: identifiers are ASCII, so an
+    /// invalid byte can only separate them, and offsets stay those of the input's bytes.
+    /// Columns are counted as the search goes, from the previous match only, so a long line
+    /// with many matches (minified JSON or HTML) costs one pass.
+    fn piece(
+        &mut self,
+        file: &File,
+        piece: &Piece<'_>,
+        at: &mut Position,
+        out: &mut Output,
+    ) -> Written {
+        if piece.starts_line {
+            at.line += 1;
+            at.column_base = 0;
+        }
+        let (unsearched, searched) = piece.text.split_at(piece.unsearched);
+        at.column_base += characters(unsearched);
+        let mut run_start = unsearched.len();
+        for chunk in searched.utf8_chunks() {
+            let text = chunk.valid();
+            let offset = piece.offset + run_start as u64;
+            let mut counted = 0;
+            if self.args.invalid {
+                for invalid in self.finder.invalid(text) {
+                    let report = Report {
+                        text,
+                        range: invalid.range(),
+                        scheme: invalid.scheme(),
+                        error: Some(invalid.error()),
+                    };
+                    self.report(file, &report, offset, at, &mut counted, out)?;
+                }
+            } else {
+                for found in self.finder.identifiers(text) {
+                    let report = Report {
+                        text,
+                        range: found.range(),
+                        scheme: found.value().scheme(),
+                        error: None,
+                    };
+                    self.report(file, &report, offset, at, &mut counted, out)?;
+                }
+            }
+            at.column_base += text[counted..].chars().count() as u64;
+            if !chunk.invalid().is_empty() {
+                at.column_base += 1;
+            }
+            run_start += text.len() + chunk.invalid().len();
+        }
+        Ok(())
+    }
+
+    /// Writes one match (or candidate) of the text whose first byte is at `offset` in the
+    /// input; `counted` is how far into the text the column has been counted.
+    fn report(
+        &mut self,
+        file: &File,
+        report: &Report<'_>,
+        offset: u64,
+        at: &mut Position,
+        counted: &mut usize,
+        out: &mut Output,
+    ) -> Written {
+        let range = report.range.clone();
+        at.column_base += report.text[*counted..range.start].chars().count() as u64;
+        *counted = range.start;
+        if out.status() == Status::No {
+            out.set_status(Status::Yes);
+        }
+        let column = at.column_base + 1;
+        let text = &report.text[range.clone()];
+        match &mut self.format {
+            Format::Text { prefix } => {
+                if *prefix {
+                    write!(out, "{}:", file.shown)?;
+                }
+                match report.error {
+                    None => writeln!(out, "{}:{column}: {text}", at.line)?,
+                    Some(error) => {
+                        let shown = report::escape(text.as_bytes());
+                        writeln!(out, "{}:{column}: {shown}: {error}", at.line)?;
+                    }
+                }
+            }
+            Format::Json(line) => {
+                line.start()
+                    .text(r#"{"line":"#)
+                    .number(at.line)
+                    .text(r#","column":"#)
+                    .number(column)
+                    .text(r#","offset":"#)
+                    .number(offset + range.start as u64)
+                    .text(r#","kind":"#)
+                    .word(report.scheme.name())
+                    .text(r#","text":"#);
+                match report.error {
+                    None => {
+                        line.identifier(text);
+                    }
+                    Some(error) => {
+                        line.string(text)
+                            .text(r#","valid":false,"error":"#)
+                            .problem(&Problem::Parse(error));
+                    }
+                }
+                // Added after the fields the record had before it, as every added field is.
+                line.text(r#","file":"#).string(&file.json).text("}");
+                out.write_bytes(line.finish())?;
+            }
+        }
+        out.answered()
+    }
+}
+
+/// The characters of `bytes`, an invalid UTF-8 sequence counting as one.
+fn characters(bytes: &[u8]) -> u64 {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| chunk.valid().chars().count() + usize::from(!chunk.invalid().is_empty()))
+        .sum::<usize>() as u64
 }

@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use memchr::memchr;
 
+use crate::report;
+
 /// The read buffer: large reads make a million short lines cost a few hundred system calls.
 const READ_BUFFER: usize = 64 * 1024;
 /// The default of `--max-line-bytes`: 16 MiB.
@@ -37,11 +39,12 @@ impl Source {
         }
     }
 
-    /// How messages name it: the path as given, or `standard input`.
+    /// How messages name it: the path as given, escaped as echoed input is (a file name may
+    /// hold anything but `/` and NUL, terminal controls included), or `standard input`.
     pub fn name(&self) -> String {
         match self {
             Source::Stdin => "standard input".to_owned(),
-            Source::File(path) => path.display().to_string(),
+            Source::File(path) => report::escape(path.as_os_str().as_encoded_bytes()).into_owned(),
         }
     }
 
@@ -75,6 +78,9 @@ pub struct Piece<'a> {
     pub offset: u64,
     /// Whether it begins a line (else it continues the line that the last piece was cut from).
     pub starts_line: bool,
+    /// How many bytes at the front of `text` are not to be searched: the middle or the end of
+    /// a stretch of identifier bytes longer than the maximum, which no piece holds whole.
+    pub unsearched: usize,
 }
 
 /// Where the bytes of a segment lie.
@@ -117,6 +123,8 @@ pub struct LineReader<R> {
     gathered_lent: usize,
     /// The rest of an over-long line is still to be skipped.
     skipping: bool,
+    /// The next piece continues a stretch of identifier bytes longer than the maximum.
+    in_long_run: bool,
     /// The offset in the input of the next segment.
     offset: u64,
     /// The next piece begins a line.
@@ -133,6 +141,7 @@ impl<R: Read> LineReader<R> {
             gathered: Vec::new(),
             gathered_lent: 0,
             skipping: false,
+            in_long_run: false,
             offset: 0,
             at_line_start: true,
             at_input_start: true,
@@ -148,47 +157,84 @@ impl<R: Read> LineReader<R> {
         self
     }
 
-    /// The next line, or `None` at the end of the input.
-    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+    /// The next line, or `None` at the end of the input. `before_read` is called before any
+    /// read of the input that could wait (at most once per refill of the read buffer): what
+    /// has been decided about the lines so far can be shown before the input stalls.
+    ///
+    /// The maximum is on the line's content: the carriage return before its line feed and a
+    /// byte order mark that opens the input are not counted.
+    pub fn next_line(&mut self, mut before_read: impl FnMut()) -> io::Result<Option<Line<'_>>> {
         if self.skipping {
-            self.skip_rest_of_line()?;
+            self.skip_rest_of_line(&mut before_read)?;
         }
-        let Some(segment) = self.next_segment()? else {
+        // Room for the bytes that are not content: a carriage return, and the mark that may
+        // open the input.
+        let uncounted = 1 + if self.at_input_start {
+            BYTE_ORDER_MARK.len()
+        } else {
+            0
+        };
+        let limit = self.max.saturating_add(1 + uncounted);
+        let Some(segment) = self.next_segment_within(limit, &mut before_read)? else {
             return Ok(None);
         };
         let bom = self.byte_order_mark(segment);
-        if segment.end == End::Limit {
-            // Report the line now, and skip the rest of it on the next call: an endless line
-            // (`check < /dev/zero`) is reported at once and never held.
-            self.skipping = true;
-            // The segment holds one byte past the maximum, and perhaps a byte order mark.
-            let bytes = &self.bytes(segment)[..segment.len - 1];
-            let bytes = &bytes[bom.min(bytes.len())..];
-            let head = &bytes[..bytes.len().min(HEAD_BYTES)];
+        // Report an over-long line now, and skip the rest of it on the next call: an endless
+        // line (`check < /dev/zero`) is reported at once and never held.
+        self.skipping = segment.end == End::Limit;
+        let bytes = &self.bytes(segment)[bom..];
+        let content = match segment.end {
+            // The segment goes on past the limit without a line feed: its content is longer
+            // than the maximum even if a carriage return came next.
+            End::Limit => bytes,
+            End::LineFeed | End::Eof => bytes.strip_suffix(b"\r").unwrap_or(bytes),
+        };
+        if content.len() > self.max {
+            let head = &content[..content.len().min(self.max).min(HEAD_BYTES)];
             return Ok(Some(Line::TooLong { head }));
         }
-        let bytes = &self.bytes(segment)[bom..];
-        Ok(Some(Line::Text(bytes.strip_suffix(b"\r").unwrap_or(bytes))))
+        Ok(Some(Line::Text(content)))
     }
 
     /// The next piece of a line: the whole line, or, for a line longer than the maximum, its
-    /// bytes up to the last white space in the maximum (cut after a whole character when there
-    /// is none). No identifier holds white space, so only an identifier longer than the
-    /// maximum is ever cut.
-    pub fn next_piece(&mut self) -> io::Result<Option<Piece<'_>>> {
-        let Some(segment) = self.next_segment()? else {
+    /// bytes up to the last place in the maximum where no identifier can go on (see
+    /// [`cut_point`]); the rest is carried over to the next piece. Only a stretch of more than
+    /// the maximum with no such place is cut elsewhere, and then it is not searched at all
+    /// (its pieces are marked unsearched up to the first byte no identifier holds): an
+    /// identifier in it may be missed, but none is ever cut. `before_read` is called as
+    /// [`LineReader::next_line`] calls it.
+    pub fn next_piece(&mut self, mut before_read: impl FnMut()) -> io::Result<Option<Piece<'_>>> {
+        let Some(segment) = self.next_segment_within(self.max + 1, &mut before_read)? else {
             return Ok(None);
         };
         let starts_line = self.at_line_start;
         let bom = self.byte_order_mark(segment);
-        let (len, consumed) = match segment.end {
-            End::LineFeed => (segment.len, segment.len + 1),
-            End::Eof => (segment.len, segment.len),
-            End::Limit => {
-                let cut = cut_point(self.bytes(segment), self.max);
-                (cut, cut)
-            }
+        let in_long_run = std::mem::take(&mut self.in_long_run);
+        let max = self.max;
+        let bytes = self.bytes(segment);
+        // The rest of a long stretch that the last piece left unsearched.
+        let rest_of_run = if in_long_run {
+            let window = &bytes[..segment.len.min(max)];
+            window.iter().take_while(|&&b| holds_identifier(b)).count()
+        } else {
+            0
         };
+        let (len, consumed, unsearched) = match segment.end {
+            End::LineFeed => (segment.len, segment.len + 1, rest_of_run),
+            End::Eof => (segment.len, segment.len, rest_of_run),
+            // The stretch goes on past this piece too.
+            End::Limit if rest_of_run == max => (max, max, max),
+            End::Limit => match cut_point(bytes, rest_of_run, max) {
+                Some(cut) => (cut, cut, rest_of_run),
+                // More than the maximum with nowhere to cut: a stretch no piece holds whole.
+                // It is skipped up to its end, cut where a character begins.
+                None => {
+                    let cut = char_boundary_before(bytes, max);
+                    (cut, cut, cut)
+                }
+            },
+        };
+        self.in_long_run = segment.end == End::Limit && unsearched == len;
         // A maximum shorter than the mark cuts it: then its bytes are text like any other.
         let bom = if bom <= len { bom } else { 0 };
         let offset = self.offset + bom as u64;
@@ -205,6 +251,7 @@ impl<R: Read> LineReader<R> {
             text,
             offset,
             starts_line,
+            unsearched: unsearched.saturating_sub(bom),
         }))
     }
 
@@ -225,8 +272,12 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    /// Fills the read buffer, retrying when a signal interrupted the read.
-    fn fill(&mut self) -> io::Result<usize> {
+    /// Fills the read buffer, retrying when a signal interrupted the read; `before_read` is
+    /// called first when the buffer is empty, so that filling it means reading the input.
+    fn fill(&mut self, before_read: &mut dyn FnMut()) -> io::Result<usize> {
+        if self.input.buffer().is_empty() {
+            before_read();
+        }
         loop {
             match self.input.fill_buf() {
                 Ok(available) => return Ok(available.len()),
@@ -237,8 +288,13 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Gives back what the last call handed out, then finds the next segment: the bytes up to
-    /// the next line feed, or the first `max + 1` bytes of a longer line.
-    fn next_segment(&mut self) -> io::Result<Option<Segment>> {
+    /// the next line feed, or the first `limit` bytes of a longer line; `before_read` is called
+    /// before each read of the input.
+    fn next_segment_within(
+        &mut self,
+        limit: usize,
+        before_read: &mut dyn FnMut(),
+    ) -> io::Result<Option<Segment>> {
         self.input.consume(std::mem::take(&mut self.lent));
         let lent = std::mem::take(&mut self.gathered_lent);
         if lent > 0 {
@@ -246,9 +302,8 @@ impl<R: Read> LineReader<R> {
         } else if !self.gathered.is_empty() {
             self.gathered.clear();
         }
-        let limit = self.max + 1;
         if self.gathered.is_empty() {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 return Ok(None);
             }
@@ -273,7 +328,7 @@ impl<R: Read> LineReader<R> {
         }
         // The segment straddles refills: gather it, never more than `limit` bytes.
         loop {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 // A last line without a line feed.
                 return Ok((!self.gathered.is_empty()).then_some(Segment {
@@ -294,6 +349,14 @@ impl<R: Read> LineReader<R> {
                 }));
             }
             let taken = window.len();
+            // Grown by doubling as usual, but never past the limit: a line of the maximum
+            // length holds no more memory than its bytes.
+            let wanted = self.gathered.len() + taken;
+            if wanted > self.gathered.capacity() {
+                let grown = (self.gathered.capacity() * 2).clamp(wanted, limit);
+                self.gathered.reserve_exact(grown - self.gathered.len());
+            }
+            let window = &self.input.buffer()[..taken];
             self.gathered.extend_from_slice(window);
             self.input.consume(taken);
             if self.gathered.len() == limit {
@@ -307,11 +370,11 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Reads on past the next line feed, keeping nothing.
-    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+    fn skip_rest_of_line(&mut self, before_read: &mut dyn FnMut()) -> io::Result<()> {
         self.skipping = false;
         self.gathered.clear();
         loop {
-            let available = self.fill()?;
+            let available = self.fill(before_read)?;
             if available == 0 {
                 return Ok(());
             }
@@ -324,12 +387,54 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// Where to cut `segment`, the first `max + 1` bytes of a line longer than `max`: after the
-/// last white space in its first `max` bytes, or else where a character begins.
-fn cut_point(segment: &[u8], max: usize) -> usize {
-    if let Some(at) = segment[..max].iter().rposition(u8::is_ascii_whitespace) {
-        return at + 1;
-    }
+/// Where to cut `segment`, the first `max + 1` bytes of a line longer than `max`: before
+/// white space, or after the last byte in `segment[from..max]` that no identifier can hold
+/// and that no rule of the finder reads past, so that every identifier before the cut ends
+/// before it and sees all it needs, and every identifier after it starts after it; the last
+/// such place past `from`. `None` when there is none.
+///
+/// White space, controls, and the ASCII that URIs exclude (`>`, `}`, `]`, `|`, `\`, `^`)
+/// qualify, and a whole character outside ASCII, except what the finder reads on both
+/// sides: `<`, `{` and `[`, which may begin a placeholder or a pattern, and a quote (`"`,
+/// `` ` ``, `‘`, `“`) right before `urn:` or `tag:`, which it opens.
+fn cut_point(segment: &[u8], from: usize, max: usize) -> Option<usize> {
+    (from + 1..=max).rev().find(|&cut| {
+        // The byte at `cut` exists: the segment holds `max + 1` bytes.
+        let ends_character = segment[cut] & 0xC0 != 0x80;
+        let before = &segment[..cut];
+        let last = before[cut - 1];
+        // White space after the cut ends what stands before it, and begins nothing.
+        if segment[cut].is_ascii_whitespace() {
+            return true;
+        }
+        // A quote opens the identifier that starts right after it, if one does.
+        let opens = matches!(last, b'"' | b'`')
+            || before.ends_with("\u{2018}".as_bytes())
+            || before.ends_with("\u{201C}".as_bytes());
+        // "<", "{" and "[" may begin a placeholder or a pattern, read past its first byte.
+        let begins_pattern = matches!(last, b'<' | b'{' | b'[');
+        let opens_identifier = opens && may_start_identifier(&segment[cut..]);
+        ends_character && !holds_identifier(last) && !begins_pattern && !opens_identifier
+    })
+}
+
+/// Whether an identifier may start at the front of `rest`: it starts with `urn:` or `tag:` in
+/// any case, or is too short to tell.
+fn may_start_identifier(rest: &[u8]) -> bool {
+    rest.get(..4).is_none_or(|scheme| {
+        scheme.eq_ignore_ascii_case(b"urn:") || scheme.eq_ignore_ascii_case(b"tag:")
+    })
+}
+
+/// Whether an identifier may hold `b` where the finder reads it: RFC 3986 `pchar`, `/`, `?`,
+/// `#` and `%` (every syntax's identifier bytes are among these).
+fn holds_identifier(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?#%".contains(&b)
+}
+
+/// The last position at or before `max` where a character of `segment` begins (not 0), or
+/// `max` when there is none (a character longer than `max`).
+fn char_boundary_before(segment: &[u8], max: usize) -> usize {
     (max.saturating_sub(3)..=max)
         .rev()
         .find(|&at| at > 0 && segment[at] & 0xC0 != 0x80)
@@ -343,7 +448,7 @@ mod tests {
     fn lines(input: &[u8], max: u64) -> Vec<String> {
         let mut reader = LineReader::new(input).max_line_bytes(max);
         let mut out = Vec::new();
-        while let Some(line) = reader.next_line().unwrap() {
+        while let Some(line) = reader.next_line(|| {}).unwrap() {
             out.push(match line {
                 Line::Text(text) => String::from_utf8_lossy(text).into_owned(),
                 Line::TooLong { head } => format!("too long: {}", String::from_utf8_lossy(head)),
@@ -355,7 +460,7 @@ mod tests {
     fn pieces(input: &[u8], max: u64) -> Vec<(String, u64, bool)> {
         let mut reader = LineReader::new(input).max_line_bytes(max);
         let mut out = Vec::new();
-        while let Some(piece) = reader.next_piece().unwrap() {
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
             let text = String::from_utf8_lossy(piece.text).into_owned();
             out.push((text, piece.offset, piece.starts_line));
         }
@@ -373,6 +478,17 @@ mod tests {
             ["x\u{feff}", "\u{feff}y"]
         );
         assert!(lines(b"", 100).is_empty());
+    }
+
+    /// The maximum is on what the line holds: a CRLF line's carriage return and the byte
+    /// order mark that opens the input do not count.
+    #[test]
+    fn the_maximum_counts_neither_carriage_return_nor_byte_order_mark() {
+        assert_eq!(
+            lines(b"\xEF\xBB\xBFabcd\r\nabcd\r\nabcde\r\nabcd\r", 4),
+            ["abcd", "abcd", "too long: abcd", "abcd"]
+        );
+        assert_eq!(lines(b"abcd\r\r\n", 4), ["too long: abcd"]);
     }
 
     #[test]
@@ -420,15 +536,17 @@ mod tests {
         }
         let mut out = Vec::new();
         for (number, raw) in lines.into_iter().enumerate() {
-            let bom =
-                |seen: &[u8]| usize::from(number == 0 && seen.starts_with(BYTE_ORDER_MARK)) * 3;
-            if raw.len() > max {
-                let kept = &raw[..max];
-                let kept = &kept[bom(&raw[..=max]).min(kept.len())..];
-                out.push((true, kept[..kept.len().min(HEAD_BYTES)].to_vec()));
+            // The maximum is on the content: without the mark that opens the input, and
+            // without the carriage return before the line feed.
+            let raw = match raw.strip_prefix(BYTE_ORDER_MARK) {
+                Some(rest) if number == 0 => rest,
+                _ => raw,
+            };
+            let content = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if content.len() > max {
+                out.push((true, content[..max.min(HEAD_BYTES)].to_vec()));
             } else {
-                let text = &raw[bom(raw)..];
-                out.push((false, text.strip_suffix(b"\r").unwrap_or(text).to_vec()));
+                out.push((false, content.to_vec()));
             }
         }
         out
@@ -446,7 +564,7 @@ mod tests {
             let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
             let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
             let mut got = Vec::new();
-            while let Some(line) = reader.next_line().unwrap() {
+            while let Some(line) = reader.next_line(|| {}).unwrap() {
                 got.push(match line {
                     Line::Text(text) => (false, text.to_vec()),
                     Line::TooLong { head } => (true, head.to_vec()),
@@ -467,7 +585,7 @@ mod tests {
             let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
             let mut rebuilt = Vec::new();
             let mut first = true;
-            while let Some(piece) = reader.next_piece().unwrap() {
+            while let Some(piece) = reader.next_piece(|| {}).unwrap() {
                 if first && piece.offset == 3 {
                     rebuilt.extend_from_slice(BYTE_ORDER_MARK);
                 }
@@ -476,6 +594,7 @@ mod tests {
                 }
                 proptest::prop_assert_eq!(piece.offset, rebuilt.len() as u64);
                 proptest::prop_assert!(piece.text.len() <= max);
+                proptest::prop_assert!(piece.unsearched <= piece.text.len());
                 proptest::prop_assert!(!piece.text.contains(&b'\n'));
                 rebuilt.extend_from_slice(piece.text);
                 first = false;
@@ -487,10 +606,79 @@ mod tests {
         }
     }
 
+    /// The byte ranges of the identifiers the finder finds in the searched part of each piece,
+    /// as offsets in the input.
+    fn found_in_pieces(input: &[u8], max: usize) -> Vec<std::ops::Range<u64>> {
+        let mut reader = LineReader::new(input).max_line_bytes(max as u64);
+        let mut found = Vec::new();
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
+            let mut at = piece.offset + piece.unsearched as u64;
+            for chunk in piece.text[piece.unsearched..].utf8_chunks() {
+                let text = chunk.valid();
+                found.extend(urn_tag::find::identifiers(text).map(|m| {
+                    let range = m.range();
+                    at + range.start as u64..at + range.end as u64
+                }));
+                at += (text.len() + chunk.invalid().len()) as u64;
+            }
+        }
+        found
+    }
+
+    proptest::proptest! {
+        /// Searching a line in pieces never reports what searching it whole does not: no
+        /// identifier cut short, none found inside another, none read differently because
+        /// what stands before or after it went to another piece.
+        #[test]
+        fn pieces_find_only_what_the_whole_line_holds(
+            pieces in proptest::collection::vec(proptest::sample::select(&[
+                "urn:", "URN:", "tag:", "ex:", "a.org,2000:", "ab", "x", ":", ",", ".", ";",
+                " ", "\"", "'", ">", "}", "^", "é", "“", "”", "&quot;", "x=", "&y=",
+                "https://h/", "(", ")", "%41", "%z", "#", "?", "\n", "*", "_",
+            ][..]), 0..60),
+            max in 4usize..48,
+        ) {
+            let input = pieces.concat();
+            let mut whole = Vec::new();
+            let mut line_start = 0u64;
+            for line in input.split('\n') {
+                whole.extend(urn_tag::find::identifiers(line).map(|m| {
+                    let range = m.range();
+                    line_start + range.start as u64..line_start + range.end as u64
+                }));
+                line_start += line.len() as u64 + 1;
+            }
+            for range in found_in_pieces(input.as_bytes(), max) {
+                proptest::prop_assert!(
+                    whole.contains(&range),
+                    "{:?} in pieces of {} bytes of {:?}",
+                    &input[range.start as usize..range.end as usize],
+                    max,
+                    input
+                );
+            }
+        }
+    }
+
+    /// A line longer than the maximum with no white space (a CSV or JSON line) is searched
+    /// without cutting an identifier: `x,urn:example:item1` was searched as
+    /// `x,urn:example:it` with a maximum of 16, and `urn:example:it` reported.
+    #[test]
+    fn no_identifier_is_found_cut() {
+        assert_eq!(found_in_pieces(b"x,urn:example:item1", 16), []);
+        let whole = found_in_pieces(b"x,urn:example:item1", 19);
+        assert_eq!(whole.len(), 1);
+        assert_eq!(whole[0], 2..19);
+        assert_eq!(
+            found_in_pieces(b"\"urn:ex:a\",\"urn:ex:b\",\"urn:ex:c\"", 16),
+            [1..9, 12..20, 23..31]
+        );
+    }
+
     #[test]
     fn tiny_and_huge_maximums_hold() {
-        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: "]);
-        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["too long: \u{FFFD}", "b"]);
+        assert_eq!(lines(b"\xEF\xBB\xBFabc\n", 2), ["too long: ab"]);
+        assert_eq!(lines(b"\xEF\xBB\xBFa\nb", 1), ["a", "b"]);
         assert_eq!(lines(b"ab\nc", u64::MAX), ["ab", "c"]);
         // One byte at a time: too few to see the byte order mark.
         let bad = "\u{FFFD}".to_owned();
@@ -547,19 +735,87 @@ mod tests {
         );
     }
 
+    /// The pieces of `input` with how many of their bytes are not searched.
+    fn unsearched(input: &[u8], max: u64) -> Vec<(String, usize)> {
+        let mut reader = LineReader::new(input).max_line_bytes(max);
+        let mut out = Vec::new();
+        while let Some(piece) = reader.next_piece(|| {}).unwrap() {
+            let text = String::from_utf8_lossy(piece.text).into_owned();
+            out.push((text, piece.unsearched));
+        }
+        out
+    }
+
+    /// Without white space, a line is cut after another byte that no identifier holds: a
+    /// character outside ASCII, or ASCII that URIs exclude. White space right after the
+    /// maximum is a place to cut too.
     #[test]
-    fn pieces_without_white_space_are_cut_between_characters() {
+    fn pieces_without_white_space_are_cut_where_no_identifier_goes_on() {
+        assert_eq!(
+            unsearched(b"urn:ex:a urn:ex:b", 8),
+            [
+                ("urn:ex:a".to_owned(), 0),
+                (" ".to_owned(), 0),
+                ("urn:ex:b".to_owned(), 0)
+            ]
+        );
         let text = "aéé".as_bytes(); // a, then two 2-byte characters
         assert_eq!(
             pieces(text, 4),
             [("aé".to_owned(), 0, true), ("é".to_owned(), 3, false)]
         );
         assert_eq!(
-            pieces(b"abcdefghij", 4),
+            unsearched(b"urn:ex:a>urn:ex:b|urn:ex:c", 12),
             [
-                ("abcd".to_owned(), 0, true),
-                ("efgh".to_owned(), 4, false),
-                ("ij".to_owned(), 8, false)
+                ("urn:ex:a>".to_owned(), 0),
+                ("urn:ex:b|".to_owned(), 0),
+                ("urn:ex:c".to_owned(), 0)
+            ]
+        );
+    }
+
+    /// A bracket is read by the finder on both sides (it may start a placeholder), and so is
+    /// a quote before an identifier (it opens it): a line is never cut right after one.
+    #[test]
+    fn pieces_are_not_cut_after_an_opening_delimiter() {
+        assert_eq!(
+            unsearched(b"ab>\"urn:ex:a\"", 10),
+            [("ab>".to_owned(), 0), ("\"urn:ex:a\"".to_owned(), 0)]
+        );
+        assert_eq!(
+            unsearched("ab>“urn:ex:a”".as_bytes(), 14),
+            [("ab>".to_owned(), 0), ("“urn:ex:a”".to_owned(), 0)]
+        );
+    }
+
+    /// A stretch of identifier bytes longer than the maximum is never searched cut: its
+    /// pieces are marked unsearched up to its end (`x,urn:example:item1` was once reported as
+    /// `urn:example:it`).
+    #[test]
+    fn a_stretch_longer_than_the_maximum_is_not_searched() {
+        assert_eq!(
+            unsearched(b"x,urn:example:item1", 16),
+            [("x,urn:example:it".to_owned(), 16), ("em1".to_owned(), 3)]
+        );
+        assert_eq!(
+            unsearched(b"abcdefghij urn:ex:a\nnext", 4),
+            [
+                ("abcd".to_owned(), 4),
+                ("efgh".to_owned(), 4),
+                ("ij ".to_owned(), 2),
+                ("urn:".to_owned(), 4),
+                ("ex:a".to_owned(), 4),
+                ("next".to_owned(), 0),
+            ]
+        );
+        // The line ends the stretch: the next line is searched from its start.
+        assert_eq!(
+            unsearched(b"abcdefghij\nx y", 4),
+            [
+                ("abcd".to_owned(), 4),
+                ("efgh".to_owned(), 4),
+                ("ij".to_owned(), 2),
+                ("x y".to_owned(), 0),
             ]
         );
     }

@@ -2,12 +2,20 @@
 //!
 //! `check --json` writes a record for every line of inputs that run to millions of lines; a
 //! record is a flat object of strings, numbers, booleans and nulls, and its fields and their
-//! order are a published contract. So each record is written as its JSON text reads: the
-//! program's own text (braces, names, commas) as it is, then each value. That costs a
+//! order are published (fields are only ever added, after the others: docs/json/README.md).
+//! So each record is written as its JSON text reads: the program's own text (braces, names,
+//! commas) as it is, then each value. That costs a
 //! fraction of a general serializer; and the text of a valid identifier, which never holds a
 //! character JSON escapes, is copied as it is.
 
 use urn_tag::TagDate;
+
+use crate::output::{Output, WriteFailed};
+use crate::verdict::Problem;
+
+/// Past this many bytes, a value is written to the output as it comes instead of being copied
+/// into the line: a record about a 16 MiB line is then never held whole.
+const COPIED_UP_TO: usize = 64 * 1024;
 
 /// One JSON text being written; [`JsonLine::finish`] gives it, newline included.
 #[derive(Debug, Default)]
@@ -27,6 +35,19 @@ impl JsonLine {
     pub fn text(&mut self, json: &'static str) -> &mut Self {
         self.buffer.extend_from_slice(json.as_bytes());
         self
+    }
+
+    /// Adds JSON text made before, by another `JsonLine` ([`JsonLine::into_bytes`]): a piece
+    /// that every record of a run repeats is escaped once, not once per record.
+    #[inline(always)]
+    pub fn json(&mut self, json: &[u8]) -> &mut Self {
+        self.buffer.extend_from_slice(json);
+        self
+    }
+
+    /// What was written, without ending the line: a piece for [`JsonLine::json`].
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.buffer
     }
 
     /// Adds `value` as a JSON string.
@@ -66,6 +87,93 @@ impl JsonLine {
     pub fn identifier(&mut self, text: &str) -> &mut Self {
         debug_assert!(next_to_escape(text.as_bytes()).is_none(), "{text:?}");
         self.quoted(text)
+    }
+
+    /// Adds [`JsonLine::identifier`]; a long text is not copied but written to `out` after
+    /// what the line holds so far.
+    // Inlined, so that the common short text costs what `identifier` costs: a call that returns
+    // this `Result` through memory added a fifth to `check --json`.
+    #[inline(always)]
+    pub fn long_identifier(
+        &mut self,
+        text: &str,
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        if text.len() <= COPIED_UP_TO {
+            return Ok(self.identifier(text));
+        }
+        self.write_long_identifier(text, out)
+    }
+
+    /// The rest of [`JsonLine::long_identifier`], for a text too long to copy.
+    #[cold]
+    #[inline(never)]
+    fn write_long_identifier(
+        &mut self,
+        text: &str,
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        debug_assert!(next_to_escape(text.as_bytes()).is_none());
+        self.buffer.push(b'"');
+        self.write_to(out)?;
+        out.write_bytes(text.as_bytes())?;
+        self.buffer.push(b'"');
+        Ok(self)
+    }
+
+    /// Adds [`JsonLine::long_identifier`], or `null` for `None`.
+    #[inline(always)]
+    pub fn opt_long_identifier(
+        &mut self,
+        text: Option<&str>,
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        match text {
+            Some(text) if text.len() > COPIED_UP_TO => self.long_identifier(text, out),
+            _ => Ok(self.opt_identifier(text)),
+        }
+    }
+
+    /// Adds `bytes` as a JSON string, each invalid UTF-8 sequence as U+FFFD (as
+    /// `String::from_utf8_lossy` reads them); a long string is written to `out` piece by
+    /// piece, so that it is never held whole, escaped or not.
+    pub fn long_string_lossy(
+        &mut self,
+        bytes: &[u8],
+        out: &mut Output,
+    ) -> Result<&mut Self, WriteFailed> {
+        self.buffer.push(b'"');
+        for chunk in bytes.utf8_chunks() {
+            let mut valid = chunk.valid();
+            while !valid.is_empty() {
+                let mut end = valid.len().min(COPIED_UP_TO);
+                while !valid.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let (piece, rest) = valid.split_at(end);
+                push_escaped(&mut self.buffer, piece);
+                valid = rest;
+                if self.buffer.len() > COPIED_UP_TO {
+                    self.write_to(out)?;
+                }
+            }
+            if !chunk.invalid().is_empty() {
+                self.buffer.extend_from_slice("\u{FFFD}".as_bytes());
+                if self.buffer.len() > COPIED_UP_TO {
+                    self.write_to(out)?;
+                }
+            }
+        }
+        self.buffer.push(b'"');
+        Ok(self)
+    }
+
+    /// Writes what the line holds to `out`, and goes on with an empty buffer: the rest of the
+    /// record follows it.
+    fn write_to(&mut self, out: &mut Output) -> Result<(), WriteFailed> {
+        out.write_bytes(&self.buffer)?;
+        self.buffer.clear();
+        Ok(())
     }
 
     /// Adds [`JsonLine::identifier`], or `null` for `None`.
@@ -139,16 +247,41 @@ impl JsonLine {
     }
 }
 
+impl JsonLine {
+    /// Adds the object `check --json` reports an invalid input's problem as, `{"index",
+    /// "message", "kind", "part"}`, so that every command that reports one writes the same.
+    pub fn problem(&mut self, problem: &Problem) -> &mut Self {
+        self.text(r#"{"index":"#)
+            .number(problem.index())
+            .text(r#","message":"#)
+            .string(&problem.to_string())
+            .text(r#","kind":"#)
+            .word(problem.code())
+            .text(r#","part":"#)
+            .opt_word(problem.part())
+            .text("}")
+    }
+}
+
 /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, ...
-/// or `\u00XX`, everything else (all of Unicode) as it is, as `serde_json` writes it.
+/// or `\u00XX`, as `serde_json` writes them; and, unlike `serde_json`, the characters that
+/// could act on a terminal or a text viewer showing the record (the C1 controls, the
+/// bidirectional controls, the line and paragraph separators) as `\uXXXX`. Everything else
+/// (all of Unicode) is written as it is; the decoded string is still exactly `text`.
 fn push_string(buffer: &mut Vec<u8>, text: &str) {
     buffer.push(b'"');
+    push_escaped(buffer, text);
+    buffer.push(b'"');
+}
+
+/// Appends the inside of [`push_string`]'s JSON string: `text`, escaped, without quotes.
+fn push_escaped(buffer: &mut Vec<u8>, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = text.as_bytes();
-    let mut copied = 0;
-    while let Some(found) = next_to_escape(&bytes[copied..]) {
-        let at = copied + found;
-        buffer.extend_from_slice(&bytes[copied..at]);
-        copied = at + 1;
+    // Bytes before `copied` are written; those before `scanned` are known to need no escape.
+    let (mut copied, mut scanned) = (0, 0);
+    while let Some(found) = next_to_escape(&bytes[scanned..]) {
+        let at = scanned + found;
         let escape: &[u8] = match bytes[at] {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -157,8 +290,25 @@ fn push_string(buffer: &mut Vec<u8>, text: &str) {
             b'\t' => b"\\t",
             0x08 => b"\\b",
             0x0c => b"\\f",
+            0x80.. => {
+                // `scanned` only ever moves over whole characters, so `at` begins one.
+                let c = text[at..].chars().next().unwrap_or_default();
+                scanned = at + c.len_utf8();
+                if !acts_on_display(c) {
+                    continue;
+                }
+                buffer.extend_from_slice(&bytes[copied..at]);
+                copied = scanned;
+                // Every such character is in the Basic Multilingual Plane: four digits.
+                let code = c as u32;
+                let digit = |shift: u32| HEX[((code >> shift) & 0xf) as usize];
+                buffer.extend_from_slice(&[b'\\', b'u', digit(12), digit(8), digit(4), digit(0)]);
+                continue;
+            }
             control => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
+                buffer.extend_from_slice(&bytes[copied..at]);
+                copied = at + 1;
+                scanned = copied;
                 let (high, low) = (
                     HEX[usize::from(control >> 4)],
                     HEX[usize::from(control & 0xf)],
@@ -167,18 +317,36 @@ fn push_string(buffer: &mut Vec<u8>, text: &str) {
                 continue;
             }
         };
+        buffer.extend_from_slice(&bytes[copied..at]);
+        copied = at + 1;
+        scanned = copied;
         buffer.extend_from_slice(escape);
     }
     buffer.extend_from_slice(&bytes[copied..]);
-    buffer.push(b'"');
 }
 
-/// Where the first byte JSON must escape is in `bytes`, if anywhere.
+/// Whether `c`, outside ASCII, is written as an escape in a JSON string: the C1 controls
+/// (which terminals obey), the bidirectional controls (which reorder what is shown around
+/// them), and the line and paragraph separators (which some readers take for line ends).
+fn acts_on_display(c: char) -> bool {
+    matches!(
+        c,
+        '\u{80}'..='\u{9F}'
+            | '\u{61C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Where the first byte that may need an escape is in `bytes`, if anywhere: one JSON escapes
+/// (below 0x20, `"`, `\`), or one outside ASCII, whose character [`push_string`] looks at.
 ///
 /// Most strings written have none, so the question asked first is whether there is any, 8
 /// bytes at a time; the byte is looked for only in a string that holds one.
 fn next_to_escape(bytes: &[u8]) -> Option<usize> {
-    let must_escape = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\';
+    let must_escape = |byte: u8| byte < 0x20 || byte == b'"' || byte == b'\\' || byte >= 0x80;
     let any = if bytes.len() < 8 {
         bytes.iter().any(|&byte| must_escape(byte))
     } else {
@@ -196,15 +364,16 @@ fn next_to_escape(bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether one of the 8 bytes of `word` is below 0x20, `"` or `\`: the "has a byte less than"
-/// and "has a zero byte" tests of Sean Eron Anderson's Bit Twiddling Hacks, exact as yes/no
-/// answers.
+/// Whether one of the 8 bytes of `word` is below 0x20, `"`, `\` or outside ASCII: the "has a
+/// byte less than" and "has a zero byte" tests of Sean Eron Anderson's Bit Twiddling Hacks,
+/// exact as yes/no answers.
 fn word_must_escape(word: u64) -> bool {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
     let has_below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS != 0;
-    has_below_space
+    word & HIGHS != 0
+        || has_below_space
         || has_zero(word ^ (ONES * u64::from(b'"')))
         || has_zero(word ^ (ONES * u64::from(b'\\')))
 }
@@ -307,8 +476,8 @@ mod tests {
         for length in 0..40 {
             assert_eq!(next_to_escape(&vec![b'a'; length]), None, "length {length}");
             for at in 0..length {
-                for byte in (0u8..0x20).chain([b'"', b'\\']) {
-                    let mut text = vec![0xffu8; length];
+                for byte in (0u8..0x20).chain([b'"', b'\\', 0x80, 0xff]) {
+                    let mut text = vec![b'a'; length];
                     text[at] = byte;
                     assert_eq!(
                         next_to_escape(&text),
@@ -318,7 +487,7 @@ mod tests {
                 }
             }
         }
-        let harmless: Vec<u8> = (0x20u8..=0xff)
+        let harmless: Vec<u8> = (0x20u8..0x80)
             .filter(|&b| b != b'"' && b != b'\\')
             .collect();
         assert_eq!(next_to_escape(&harmless), None);
@@ -357,5 +526,33 @@ mod tests {
             },
             &format!("{}\n", serde_json::to_string(&text).unwrap()),
         );
+    }
+
+    /// The characters that would act on a terminal or a viewer showing a record are escaped,
+    /// and the record still decodes to exactly the text.
+    #[rstest::rstest]
+    #[case::c1_control_next_line("a\u{85}b", r#""a\u0085b""#)]
+    #[case::c1_control_string_terminator("\u{9c}]0;title\u{7}", r#""\u009c]0;title\u0007""#)]
+    #[case::c1_first_and_last("\u{80}\u{9f}", r#""\u0080\u009f""#)]
+    #[case::right_to_left_override("urn:x:\u{202e}gpj.exe", r#""urn:x:\u202egpj.exe""#)]
+    #[case::bidi_embeddings_and_marks(
+        "\u{202a}\u{202b}\u{202c}\u{202d}\u{200e}\u{200f}\u{61c}",
+        r#""\u202a\u202b\u202c\u202d\u200e\u200f\u061c""#
+    )]
+    #[case::bidi_isolates("\u{2066}\u{2067}\u{2068}\u{2069}", r#""\u2066\u2067\u2068\u2069""#)]
+    #[case::line_and_paragraph_separators("a\u{2028}b\u{2029}", r#""a\u2028b\u2029""#)]
+    #[case::neighbours_kept(
+        "\u{a0}\u{2027}\u{202f}\u{2065}\u{206a}é",
+        "\"\u{a0}\u{2027}\u{202f}\u{2065}\u{206a}é\""
+    )]
+    fn characters_acting_on_a_display_escaped(#[case] text: &str, #[case] json: &str) {
+        assert_written(
+            |line| {
+                line.string(text);
+            },
+            &format!("{json}\n"),
+        );
+        let decoded: String = serde_json::from_str(json).expect("valid JSON");
+        assert_eq!(decoded, text);
     }
 }

@@ -12,6 +12,7 @@ mod mint;
 mod normalize;
 mod output;
 mod report;
+mod startup;
 mod syntax_args;
 mod verdict;
 
@@ -21,17 +22,18 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 
-use crate::output::{Output, Status, Written, describe};
+use crate::output::{ColorWhen, Output, Status, Written, describe};
 
 /// Exit statuses, shared by every subcommand.
 const EXIT_STATUS_HELP: &str = "\
 Exit status:
   0  every input is valid (check, explain, normalize), the identifiers are equivalent
-     (eq), something was found (find), or the tag is minted (mint-tag)
-  1  some input is invalid, the identifiers are not equivalent, nothing was found, or a
-     part of the tag is refused (mint-tag)
-  2  usage error, an input that cannot be read, output that cannot be written, or an
-     invalid input to eq
+     (eq), something was found (find; with --invalid, something was reported), or the tag
+     is minted (mint-tag)
+  1  some input is invalid (or has a lint, under check --strict), the identifiers are not
+     equivalent, nothing was found (or reported), or a part of the tag is refused (mint-tag)
+  2  usage error, an input that cannot be read, output that cannot be written (full, or
+     closed before urn-tag started: `>&-`), or an invalid input to eq
 
 When the reader of the output goes away (`urn-tag check | head -1`), urn-tag stops quietly
 with the status of what it had found so far.";
@@ -42,6 +44,14 @@ with the status of what it had found so far.";
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the answers: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; always
+    /// with CLICOLOR_FORCE), always, or never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+    /// Write out each answer as soon as it is made, as on a terminal, also into a pipe or a
+    /// file (the output is otherwise written in blocks of 64 KiB).
+    #[arg(long, global = true)]
+    line_buffered: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -83,7 +93,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage(&error),
     };
-    let mut out = Output::new();
+    let mut out = Output::new(cli.color, cli.line_buffered);
     let outcome = match &cli.command {
         Command::Check(args) => check::run(args, &mut out),
         Command::Eq(args) => eq::run(args, &mut out),
@@ -103,7 +113,13 @@ fn main() -> ExitCode {
 /// commands take.
 fn usage(error: &clap::Error) -> ExitCode {
     let status = u8::try_from(error.exit_code()).unwrap_or(Status::Trouble as u8);
-    match error.print() {
+    // Help and the version go to standard output, which may have been closed (see `startup`).
+    let printed = if !error.use_stderr() && startup::stdout_was_closed() {
+        Err(startup::closed_error())
+    } else {
+        error.print()
+    };
+    match printed {
         Ok(()) => ExitCode::from(status),
         Err(failed) if failed.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(status),
         Err(failed) => {

@@ -12,6 +12,8 @@ use std::process::ExitCode;
 use anstream::{AutoStream, ColorChoice};
 use anstyle::{AnsiColor, Effects, Style};
 
+use crate::startup;
+
 /// What the program tells its caller, ordered from best to worst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -54,11 +56,23 @@ pub struct Palette {
     pub dim: Style,
 }
 
+/// When human output is coloured (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, as the environment allows.
+    Auto,
+    /// Whatever the output and the environment.
+    Always,
+    /// Whatever the output and the environment.
+    Never,
+}
+
 /// Standard output (buffered), standard error, and the status so far.
 pub struct Output {
-    stdout: BufWriter<AutoStream<StdoutLock<'static>>>,
-    /// Standard output is a terminal: each answer is flushed as soon as it is written, as
-    /// grep does, so that an interactive `check` answers line by line.
+    stdout: BufWriter<Stdout>,
+    /// Standard output is a terminal, or `--line-buffered` was given: each answer is flushed
+    /// as soon as it is written, as grep does, so that an interactive `check` (or the reader
+    /// of a pipe) has each answer as it is made.
     flush_each_answer: bool,
     palette: Palette,
     status: Status,
@@ -68,12 +82,17 @@ pub struct Output {
 const STDOUT_BUFFER: usize = 64 * 1024;
 
 impl Output {
-    /// Colour on a terminal only, and never with `NO_COLOR` (or `CLICOLOR=0`); forced by
-    /// `CLICOLOR_FORCE`: the conventions `anstream` reads.
-    pub fn new() -> Output {
+    /// With `color` auto, colour on a terminal only, and never with `NO_COLOR` (or
+    /// `CLICOLOR=0`); forced by `CLICOLOR_FORCE`: the conventions `anstream` reads. Each
+    /// answer is written out at once on a terminal, or everywhere when `line_buffered`.
+    pub fn new(color: ColorWhen, line_buffered: bool) -> Output {
         let stdout = io::stdout();
-        let choice = AutoStream::choice(&stdout);
-        let flush_each_answer = stdout.is_terminal();
+        let choice = match color {
+            ColorWhen::Auto => AutoStream::choice(&stdout),
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+        };
+        let flush_each_answer = line_buffered || stdout.is_terminal();
         let (stream, palette) = if choice == ColorChoice::Never {
             // Nothing styled is ever written, so there is nothing to strip: pass bytes through.
             (AutoStream::always_ansi(stdout.lock()), Palette::default())
@@ -85,8 +104,12 @@ impl Output {
             };
             (AutoStream::new(stdout.lock(), choice), palette)
         };
+        let stdout = Stdout {
+            stream,
+            closed: startup::stdout_was_closed(),
+        };
         Output {
-            stdout: BufWriter::with_capacity(STDOUT_BUFFER, stream),
+            stdout: BufWriter::with_capacity(STDOUT_BUFFER, stdout),
             flush_each_answer,
             palette,
             status: Status::Yes,
@@ -138,6 +161,12 @@ impl Output {
             .map_err(on_stdout)
     }
 
+    /// Writes out what standard output holds: before the program waits for more input, so
+    /// that the answers decided so far reach their reader.
+    pub fn flush(&mut self) -> Written {
+        self.stdout.flush().map_err(on_stdout)
+    }
+
     /// One answer is complete: on a terminal, show it now.
     pub fn answered(&mut self) -> Written {
         if self.flush_each_answer {
@@ -181,6 +210,34 @@ impl Output {
         // What is still buffered goes nowhere: the reader is gone or the disk is full.
         let (_, _) = self.stdout.into_parts();
         status.into()
+    }
+}
+
+/// Standard output, which fails every write, as a C program's would, when it was closed at
+/// start (`urn-tag check urn:x:y >&-`; see [`startup`]) instead of writing into the
+/// `/dev/null` that Rust's runtime put in its place.
+struct Stdout {
+    stream: AutoStream<StdoutLock<'static>>,
+    closed: bool,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Err(startup::closed_error());
+        }
+        self.stream.write(bytes)
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Err(startup::closed_error());
+        }
+        self.stream.write_all(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stream.flush()
     }
 }
 

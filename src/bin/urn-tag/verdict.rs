@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use urn_tag::{Identifier, ParseError, Scheme, Syntax};
+use urn_tag::{Identifier, ParseError, Scheme, Syntax, TagLint, UrnLint};
 
 /// Why an input is not a valid identifier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +16,60 @@ pub enum Problem {
     InvalidUtf8 { index: usize },
     /// A line longer than `max` bytes, reported at byte `max` without being read whole.
     LineTooLong { max: u64 },
+    /// A valid identifier with a lint, under `check --strict`: its first lint.
+    Lint {
+        lint: Lint,
+        /// With `--namespaces`, whether a grammar of the URN's namespace was applied.
+        grammar_applied: bool,
+    },
+}
+
+/// A lint of a URN or of a tag URI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lint {
+    Urn(UrnLint),
+    Tag(TagLint),
+}
+
+impl Lint {
+    /// The lints of `identifier`, in the library's order; those of a URN's namespace only with
+    /// `namespaces`, as `check` reads namespaces only then (and a namespace grammar for every
+    /// URN would double what `check --json` costs).
+    pub fn all_of(identifier: &Identifier<&str>, namespaces: bool) -> Vec<Lint> {
+        match identifier {
+            Identifier::Urn(urn) if namespaces => urn.lints().into_iter().map(Lint::Urn).collect(),
+            Identifier::Urn(urn) => urn.rfc_lints().into_iter().map(Lint::Urn).collect(),
+            Identifier::Tag(tag) => tag.lints().into_iter().map(Lint::Tag).collect(),
+        }
+    }
+
+    /// The lint's stable name (`check --json`'s `code`): `example-nid`, `uppercase-domain`, ...
+    pub fn code(self) -> &'static str {
+        match self {
+            Lint::Urn(lint) => lint.name(),
+            Lint::Tag(lint) => lint.name(),
+        }
+    }
+
+    /// The byte the lint is about, for a lint about one place.
+    pub fn index(self) -> Option<usize> {
+        match self {
+            Lint::Urn(lint) => lint.index(),
+            Lint::Tag(TagLint::UppercaseDomain { index } | TagLint::PercentEncoding { index }) => {
+                Some(index)
+            }
+            Lint::Tag(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Lint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lint::Urn(lint) => lint.fmt(f),
+            Lint::Tag(lint) => lint.fmt(f),
+        }
+    }
 }
 
 impl Problem {
@@ -25,6 +79,8 @@ impl Problem {
             Problem::Parse(error) => error.index() as u64,
             Problem::InvalidUtf8 { index } => index as u64,
             Problem::LineTooLong { max } => max,
+            // A lint about the whole identifier is at its start.
+            Problem::Lint { lint, .. } => lint.index().unwrap_or(0) as u64,
         }
     }
 
@@ -34,6 +90,7 @@ impl Problem {
             Problem::Parse(error) => error.kind().code(),
             Problem::InvalidUtf8 { .. } => "invalid_utf8",
             Problem::LineTooLong { .. } => "line_too_long",
+            Problem::Lint { .. } => "lint",
         }
     }
 
@@ -42,7 +99,9 @@ impl Problem {
     pub fn part(&self) -> Option<&'static str> {
         match self {
             Problem::Parse(error) => Some(error.part().code()),
-            Problem::InvalidUtf8 { .. } | Problem::LineTooLong { .. } => None,
+            Problem::InvalidUtf8 { .. } | Problem::LineTooLong { .. } | Problem::Lint { .. } => {
+                None
+            }
         }
     }
 }
@@ -54,6 +113,7 @@ impl fmt::Display for Problem {
             Problem::InvalidUtf8 { index } => write!(f, "invalid UTF-8 at byte {index}"),
             Problem::LineTooLong { max: 1 } => write!(f, "line longer than 1 byte"),
             Problem::LineTooLong { max } => write!(f, "line longer than {max} bytes"),
+            Problem::Lint { lint, .. } => lint.fmt(f),
         }
     }
 }

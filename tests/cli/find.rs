@@ -1,0 +1,218 @@
+//! `urn-tag find`: several files and their names, `--invalid`, namespace checks as a filter,
+//! and over-long lines searched without cutting an identifier.
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+
+use rstest::rstest;
+
+use crate::common::{self, assert_run};
+
+/// A directory of its own for each test, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir =
+            std::env::temp_dir().join(format!("urn-tag-cli-find-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `text` to the file `name` in the directory; returns its path as a string.
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Like grep: one file alone is not named, several are, `-H` and `--no-filename` decide.
+#[rstest]
+#[case::one_file(&["one"], "2:5: urn:ex:b\n")]
+#[case::one_file_with_filename(&["-H", "one"], "one:2:5: urn:ex:b\n")]
+#[case::two_files(&["one", "two"], "one:2:5: urn:ex:b\ntwo:1:1: tag:a.org,2000:x\n")]
+#[case::two_files_no_filename(&["--no-filename", "one", "two"], "2:5: urn:ex:b\n1:1: tag:a.org,2000:x\n")]
+#[case::the_last_of_the_two_options_wins(&["--no-filename", "-H", "one"], "one:2:5: urn:ex:b\n")]
+#[case::standard_input_is_named_as_grep_names_it(&["-H"], "(standard input):1:1: urn:ex:in\n")]
+#[case::standard_input_among_files(&["one", "-"], "one:2:5: urn:ex:b\n(standard input):1:1: urn:ex:in\n")]
+fn files_are_named_like_grep_names_them(#[case] files: &[&str], #[case] expected: &str) {
+    let scratch = Scratch::new(&format!("named-{}", files.join("_")));
+    let one = scratch.file("one", "nothing\nsee urn:ex:b.\n");
+    let two = scratch.file("two", "tag:a.org,2000:x\n");
+    let args: Vec<&str> = std::iter::once("find")
+        .chain(files.iter().map(|&file| match file {
+            "one" => one.as_str(),
+            "two" => two.as_str(),
+            other => other,
+        }))
+        .collect();
+    let expected = expected
+        .replace("one:", &format!("{one}:"))
+        .replace("two:", &format!("{two}:"));
+    // Standard input is given only to the runs that read it: the others never take it.
+    let reads_stdin = files.iter().all(|file| file.starts_with('-'));
+    let stdin: &[u8] = if reads_stdin || files.contains(&"-") {
+        b"urn:ex:in\n"
+    } else {
+        b""
+    };
+    assert_run(&args, stdin, 0, &expected, "");
+}
+
+/// JSON records always name their file: the path as given, or `-` for standard input.
+#[test]
+fn json_records_always_name_their_file() {
+    let scratch = Scratch::new("json");
+    let one = scratch.file("one", "see urn:ex:b\n");
+    assert_run(
+        &["find", "--json", &one],
+        b"",
+        0,
+        &format!(
+            "{{\"line\":1,\"column\":5,\"offset\":4,\"kind\":\"urn\",\"text\":\"urn:ex:b\",\"file\":{}}}\n",
+            serde_json::to_string(&one).unwrap()
+        ),
+        "",
+    );
+    assert_run(
+        &["find", "--json"],
+        b"urn:ex:a\n",
+        0,
+        "{\"line\":1,\"column\":1,\"offset\":0,\"kind\":\"urn\",\"text\":\"urn:ex:a\",\"file\":\"-\"}\n",
+        "",
+    );
+}
+
+/// A file that cannot be read is reported, its name escaped; the others are still searched,
+/// and the exit status is 2 whatever they hold.
+#[test]
+fn an_unreadable_file_does_not_stop_the_search() {
+    let scratch = Scratch::new("unreadable");
+    let one = scratch.file("one", "urn:ex:a\n");
+    let missing = scratch.path().join("no\u{1b}[2Jsuch");
+    let missing = missing.to_str().unwrap();
+    let shown = missing.replace('\u{1b}', "\\x1b");
+    assert_run(
+        &["find", missing, &one],
+        b"",
+        2,
+        &format!("{one}:1:1: urn:ex:a\n"),
+        &format!("urn-tag: {shown}: No such file or directory\n"),
+    );
+    assert_run(
+        &["find", &one, missing],
+        b"",
+        2,
+        &format!("{one}:1:1: urn:ex:a\n"),
+        &format!("urn-tag: {shown}: No such file or directory\n"),
+    );
+}
+
+/// `--invalid` reports each candidate with its error, as check reports it: the index counts
+/// from the candidate's start.
+#[test]
+fn invalid_reports_candidates_with_their_error() {
+    let feed = "<feed>\n  <id>tag:example.com,2005-13:post</id>\n  <id>tag:example.com,2005:ok</id>\n</feed>\n";
+    assert_run(
+        &["find", "--invalid"],
+        feed.as_bytes(),
+        0,
+        "2:7: tag:example.com,2005-13:post: month 13 does not exist (01 to 12) in date at byte 21\n",
+        "",
+    );
+    assert_run(
+        &["find", "--invalid", "--json"],
+        b"see urn:example:a%zz.\n",
+        0,
+        concat!(
+            r#"{"line":1,"column":5,"offset":4,"kind":"urn","text":"urn:example:a%zz","valid":false,"#,
+            r#""error":{"index":14,"message":"invalid percent-encoding in NSS at byte 14","kind":"invalid_percent_encoding","part":"nss"},"file":"-"}"#,
+            "\n"
+        ),
+        "",
+    );
+    // Nothing to report: exit status 1, like find with nothing found.
+    assert_run(&["find", "--invalid"], b"urn:ex:a and tag: v1\n", 1, "", "");
+}
+
+/// With `--namespaces`, `--invalid` also reports the URNs that break their namespace.
+#[test]
+fn invalid_with_namespaces_reports_namespace_errors() {
+    let text = b"urn:isbn:0451450524 urn:isbn:0451450523\n";
+    assert_run(&["find", "--invalid"], text, 1, "", "");
+    assert_run(
+        &["find", "--invalid", "--namespaces"],
+        text,
+        0,
+        "1:1: urn:isbn:0451450524: ISBN check digit must be 3, not 4 (ISO 2108) at byte 18\n",
+        "",
+    );
+}
+
+/// `find --namespaces` only filters what `find` finds: a URN that breaks its namespace hides
+/// nothing inside it.
+#[test]
+fn namespaces_filter_what_find_finds() {
+    let text = b"urn:isbn:urn:example:a\n";
+    assert_run(&["find"], text, 0, "1:1: urn:isbn:urn:example:a\n", "");
+    assert_run(&["find", "--namespaces"], text, 1, "", "");
+}
+
+/// A megabyte of URNs that break their namespace, each holding the next: searched once, not
+/// once from each `urn:` inside (which took a minute in a release build).
+#[test]
+fn namespaces_search_a_megabyte_of_broken_urns() {
+    let text = "urn:isbn:".repeat(116_508) + "\n";
+    assert_run(&["find", "--namespaces"], text.as_bytes(), 1, "", "");
+    // Without the check it is one URN, its final ":" trimmed.
+    let plain = common::run_cli(&["find"], text.as_bytes());
+    let whole = &text[..text.len() - 2];
+    assert!(plain.stdout == format!("1:1: {whole}\n").as_bytes());
+}
+
+/// A line longer than --max-line-bytes with no white space is never searched cut: an
+/// identifier in a stretch longer than the maximum may be missed, but none is reported cut.
+#[rstest]
+#[case::identifier_longer_than_the_maximum(&["--max-line-bytes", "16"], b"x,urn:example:item1", 1, "")]
+#[case::the_whole_line_fits(&["--max-line-bytes", "19"], b"x,urn:example:item1", 0, "1:3: urn:example:item1\n")]
+#[case::cut_after_a_byte_no_identifier_holds(&["--max-line-bytes", "16"], b"urn:ex:a>urn:ex:b|urn:ex:c", 0, "1:1: urn:ex:a\n1:10: urn:ex:b\n1:19: urn:ex:c\n")]
+#[case::a_json_array(&["--max-line-bytes", "16"], b"[\"urn:ex:a\",\"urn:ex:b\"]", 0, "1:3: urn:ex:a\n1:14: urn:ex:b\n")]
+#[case::found_again_after_the_long_stretch(&["--max-line-bytes", "8"], b"aaaaaaaaaaaa urn:ex:a", 0, "1:14: urn:ex:a\n")]
+fn over_long_lines_are_never_cut_inside_an_identifier(
+    #[case] options: &[&str],
+    #[case] input: &[u8],
+    #[case] code: i32,
+    #[case] expected: &str,
+) {
+    let args: Vec<&str> = [&["find"], options].concat();
+    assert_run(&args, input, code, expected, "");
+}
+
+/// `find --help` says what the output is, how files are named and what `--invalid` reports.
+#[test]
+fn help_documents_files_and_invalid() {
+    let output = common::run_cli(&["find", "--help"], b"");
+    let help = String::from_utf8_lossy(&output.stdout);
+    for words in [
+        "FILE:LINE:COLUMN: TEXT",
+        "LINE:COLUMN: TEXT: MESSAGE",
+        "\"-\" for standard input",
+        "--with-filename",
+        "--no-filename",
+        "--invalid",
+        "none is ever reported cut",
+    ] {
+        assert!(help.contains(words), "{words:?} in:\n{help}");
+    }
+}
