@@ -38,6 +38,8 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
                 "query",
                 "fragment",
             ],
+            // src/rejection.rs explains a rejected URN from its failure report.
+            reports: true,
         },
     ),
     (
@@ -53,6 +55,7 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
                 "date",
                 "fragment",
             ],
+            reports: false,
         },
     ),
 ];
@@ -125,6 +128,7 @@ fn namespace_grammars(out_dir: &Path) {
         let config = peg::Config {
             entries: &[entry.as_str()],
             captures: &captures,
+            reports: false,
         };
         compile_grammar(file, &config, &dest.join(format!("{entry}.rs")));
         writeln!(
@@ -222,7 +226,8 @@ fn nid_key(nid: &str) -> Option<u128> {
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names
-/// (`// entries: a, b` and `// captures: c, d` lines).
+/// (`// entries: a, b` and `// captures: c, d` lines), and with failure reports when it says
+/// `// reports: yes`.
 fn test_grammars(dest: &Path) {
     println!("cargo::rerun-if-changed={TEST_GRAMMARS}");
     fs::create_dir_all(dest).unwrap();
@@ -252,6 +257,7 @@ fn test_grammars(dest: &Path) {
         let config = peg::Config {
             entries: &entries,
             captures: &captures,
+            reports: header("// reports:") == ["yes"],
         };
         let stem = path.file_stem().unwrap().to_str().unwrap();
         compile_grammar(file, &config, &dest.join(format!("{stem}.rs")));

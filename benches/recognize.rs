@@ -17,9 +17,16 @@ use pest_derive::Parser;
 mod corpus;
 use corpus::{CORPUS, TAG_CORPUS};
 
+/// The types of the failure reports, which the compiled `urn.pest` uses.
+#[allow(dead_code)] // what the reports hold is read by the crate's explanation, not here
+#[path = "../src/compiled/report.rs"]
+mod report;
+
 /// The generated recognizers, included as the crate includes them.
 #[allow(dead_code)] // the benchmark calls one entry of each
 mod compiled {
+    use super::report;
+
     pub mod urn {
         include!(concat!(env!("OUT_DIR"), "/urn_recognizer.rs"));
     }

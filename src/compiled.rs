@@ -5,6 +5,8 @@
 // the tests and benchmarks use and the library only on a path an edited grammar can reach.
 #![allow(dead_code)]
 
+pub(crate) mod report;
+
 /// `urn.pest`: entries `rfc8141`, `rfc2141`, `rfc2141bis`.
 pub(crate) mod urn {
     include!(concat!(env!("OUT_DIR"), "/urn_recognizer.rs"));

@@ -120,6 +120,7 @@ mod compiled;
 mod grammar;
 #[doc(hidden)]
 pub mod reference;
+mod rejection;
 mod text;
 
 pub mod percent;

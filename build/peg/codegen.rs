@@ -7,19 +7,26 @@
 //! that records captures, and a failure finder that records, instead, the furthest position at
 //! which a step failed outside predicates.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::Error;
-use super::ir::{ByteSet, Node};
+use super::ir::{ByteSet, Node, Steps};
 
 /// Items every generated file defines, which an entry or a capture may not be called.
-const GENERATED_NAMES: [&str; 12] = [
+const GENERATED_NAMES: [&str; 19] = [
     "ENTRIES",
     "Entry",
     "Spans",
     "Failure",
     "Furthest",
+    "Report",
+    "RULES",
+    "RULE_BYTES",
+    "RuleBytes",
+    "ByteBits",
+    "matched",
+    "matched_ignore_ascii_case",
     "class",
     "in_class",
     "skip_class",
@@ -66,6 +73,8 @@ enum Mode {
     Recognize,
     /// The failure finder: records where steps failed.
     Failure,
+    /// The failure report: records where steps failed, and the rules around them.
+    Report,
 }
 
 /// One step that either matches (and advances) or fails where it stands.
@@ -81,6 +90,18 @@ enum Test {
 }
 
 impl Test {
+    /// Where the test, failing at `pos`, failed: a literal at its first mismatching byte.
+    fn failed_at(&self) -> String {
+        match self {
+            Test::Literal(bytes) => format!("pos + matched(input, pos, {})", bytes_literal(bytes)),
+            Test::Insensitive(bytes) => format!(
+                "pos + matched_ignore_ascii_case(input, pos, {})",
+                bytes_literal(bytes)
+            ),
+            _ => "pos".to_owned(),
+        }
+    }
+
     fn holds(&self) -> String {
         match self {
             Test::Byte(byte) => format!("input.get(pos) == Some(&{})", byte_literal(*byte)),
@@ -145,6 +166,8 @@ struct Helpers {
     at: bool,
     at_ignore_ascii_case: bool,
     after_char: bool,
+    matched: bool,
+    matched_ignore_ascii_case: bool,
 }
 
 struct Writer<'a> {
@@ -155,6 +178,11 @@ struct Writer<'a> {
     captures: &'a [&'a str],
     tables: &'a mut Vec<ByteSet>,
     helpers: &'a mut Helpers,
+    /// In the failure report: the index of each rule in `RULES`.
+    rule_ids: &'a BTreeMap<String, usize>,
+    /// In the failure report: the rules around the code being written, innermost last, each
+    /// with the variable that holds where it started.
+    open_rules: Vec<(usize, String)>,
 }
 
 impl Writer<'_> {
@@ -181,13 +209,54 @@ impl Writer<'_> {
         format!("'{kind}_{}", self.labels)
     }
 
-    /// What a failing step runs: in the failure finder, outside predicates, it first records
-    /// the failure at the current position, in `rule`.
-    fn on_fail(&self, exit: &str, rule: &str, in_lookahead: bool) -> String {
-        if self.mode == Mode::Failure && !in_lookahead {
-            format!("{{ furthest.record(pos, {rule:?}); {exit}; }}")
-        } else {
-            format!("{{ {exit}; }}")
+    /// What a failing step runs: in the failure finder and the report, outside predicates,
+    /// it first records the failure, in `rule`.
+    fn on_fail(
+        &mut self,
+        exit: &str,
+        rule: &str,
+        in_lookahead: bool,
+        test: Option<&Test>,
+    ) -> String {
+        match self.recording(rule, in_lookahead, test) {
+            Some(record) => format!("{{ {record} {exit}; }}"),
+            None => format!("{{ {exit}; }}"),
+        }
+    }
+
+    /// The statement that records a step failing here (`test`, or a step at `pos`), or
+    /// `None` where nothing is recorded: in the recognizer, and inside predicates.
+    fn recording(&mut self, rule: &str, in_lookahead: bool, test: Option<&Test>) -> Option<String> {
+        if in_lookahead {
+            return None;
+        }
+        match self.mode {
+            Mode::Recognize => None,
+            Mode::Failure => Some(format!("furthest.record(pos, {rule:?});")),
+            Mode::Report => {
+                let at = match test {
+                    Some(test) => {
+                        self.helpers.matched |= matches!(test, Test::Literal(_));
+                        self.helpers.matched_ignore_ascii_case |=
+                            matches!(test, Test::Insensitive(_));
+                        test.failed_at()
+                    }
+                    None => "pos".to_owned(),
+                };
+                let (innermost, _) = self
+                    .open_rules
+                    .last()
+                    .expect("the report names the entry rule around every step");
+                let open: Vec<String> = self
+                    .open_rules
+                    .iter()
+                    .map(|(id, start)| format!("({id}, {start})"))
+                    .collect();
+                Some(format!(
+                    "report.fail({at}, {innermost}, &[{}]);",
+                    open.join(", ")
+                ))
+            }
         }
     }
 
@@ -232,9 +301,9 @@ impl Writer<'_> {
         true
     }
 
-    fn record(&mut self, rule: &str, in_lookahead: bool) {
-        if self.mode == Mode::Failure && !in_lookahead {
-            self.line(&format!("furthest.record(pos, {rule:?});"));
+    fn record(&mut self, rule: &str, in_lookahead: bool, test: Option<&Test>) {
+        if let Some(record) = self.recording(rule, in_lookahead, test) {
+            self.line(&record);
         }
     }
 
@@ -281,7 +350,7 @@ impl Writer<'_> {
     /// fails. `rule` is the innermost rule that pest produces a pair for.
     fn node(&mut self, node: &Node, exit: &str, rule: &str, in_lookahead: bool) {
         if let Some(test) = self.test(node) {
-            let on_fail = self.on_fail(exit, rule, in_lookahead);
+            let on_fail = self.on_fail(exit, rule, in_lookahead, Some(&test));
             self.line(&format!("if {} {on_fail}", test.fails()));
             if let Some(advance) = test.advance() {
                 self.line(&advance);
@@ -304,7 +373,7 @@ impl Writer<'_> {
                 self.line("pos = after_char(input, pos);");
                 self.close("}");
                 // What `(!(...) ~ ANY)*` stopped at: the predicate or `ANY` failed here.
-                self.record(rule, in_lookahead);
+                self.record(rule, in_lookahead, None);
             }
             Node::Seq(items) => {
                 for item in items {
@@ -328,7 +397,17 @@ impl Writer<'_> {
                     self.open("{");
                     self.line("let rule_start = pos;");
                 }
+                let reported = self.mode == Mode::Report && !in_lookahead;
+                if reported {
+                    self.labels += 1;
+                    let start = format!("rule_start_{}", self.labels);
+                    self.line(&format!("let {start} = pos;"));
+                    self.open_rules.push((self.rule_ids[&inner.name], start));
+                }
                 self.node(&inner.body, exit, &inner.name, in_lookahead);
+                if reported {
+                    self.open_rules.pop();
+                }
                 if let Some(field) = capture {
                     self.line(&format!("spans.{field} = Some((rule_start, pos));"));
                     self.close("}");
@@ -389,7 +468,7 @@ impl Writer<'_> {
             }
             self.line(&format!("{on_match};"));
             self.close("}");
-            self.record(rule, in_lookahead);
+            self.record(rule, in_lookahead, Some(&test));
             return;
         }
         let label = self.label("attempt");
@@ -427,18 +506,16 @@ impl Writer<'_> {
 
     fn optional(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
         if let Some(test) = self.test(inner) {
-            match test.advance() {
-                Some(advance) if self.mode == Mode::Failure && !in_lookahead => {
+            let record = self.recording(rule, in_lookahead, Some(&test));
+            match (test.advance(), record) {
+                (Some(advance), Some(record)) => {
                     self.line(&format!("if {} {{ {advance} }} else {{", test.holds()));
-                    self.line(&format!("    furthest.record(pos, {rule:?});"));
+                    self.line(&format!("    {record}"));
                     self.line("}");
                 }
-                Some(advance) => self.line(&format!("if {} {{ {advance} }}", test.holds())),
-                None if self.mode == Mode::Failure && !in_lookahead => self.line(&format!(
-                    "if {} {{ furthest.record(pos, {rule:?}); }}",
-                    test.fails()
-                )),
-                None => {}
+                (Some(advance), None) => self.line(&format!("if {} {{ {advance} }}", test.holds())),
+                (None, Some(record)) => self.line(&format!("if {} {{ {record} }}", test.fails())),
+                (None, None) => {}
             }
             return;
         }
@@ -461,7 +538,7 @@ impl Writer<'_> {
             let skip = test.repeat().expect("a repeated step consumes");
             self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
-            self.record(rule, in_lookahead);
+            self.record(rule, in_lookahead, Some(&test));
             return;
         }
         // A repeated choice tries its alternatives in the loop itself.
@@ -480,7 +557,7 @@ impl Writer<'_> {
         {
             self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
-            self.record(rule, in_lookahead);
+            self.record(rule, in_lookahead, Some(&test));
             alternatives = others;
         }
         if alternatives
@@ -511,7 +588,7 @@ impl Writer<'_> {
         rule: &str,
         in_lookahead: bool,
     ) {
-        let on_fail = self.on_fail(exit, rule, in_lookahead);
+        let on_fail = self.on_fail(exit, rule, in_lookahead, None);
         if let Some(test) = self.test(inner) {
             let condition = if positive { test.fails() } else { test.holds() };
             self.line(&format!("if {condition} {on_fail}"));
@@ -533,8 +610,14 @@ impl Writer<'_> {
 }
 
 /// The Rust source of the recognizers of `entries` (each an entry rule's name and its
-/// expression), reporting the spans of `captures`.
-pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> String {
+/// expression), reporting the spans of `captures`; and, for each of `reports` (an entry rule
+/// and its expression with every rule named), its failure report.
+pub fn generate(
+    file: &str,
+    entries: &[(&str, Node)],
+    captures: &[&str],
+    reports: &[(&str, Node)],
+) -> String {
     let mut out = String::new();
     let list = |names: &[&str]| {
         names
@@ -564,19 +647,33 @@ pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> Stri
 
     let mut tables = Vec::new();
     let mut helpers = Helpers::default();
-    for (name, node) in entries {
-        for mode in [Mode::Recognize, Mode::Failure] {
-            let mut writer = Writer {
-                out: String::new(),
-                depth: 2,
-                labels: 0,
-                mode,
-                captures,
-                tables: &mut tables,
-                helpers: &mut helpers,
-            };
-            writer.node(node, "break 'reject", name, false);
-            let body = writer.out;
+    let rule_ids = report_rules(&mut out, reports);
+    let entries_modes = entries
+        .iter()
+        .flat_map(|entry| [(entry, Mode::Recognize), (entry, Mode::Failure)]);
+    let report_modes = reports.iter().map(|report| (report, Mode::Report));
+    for ((name, node), mode) in entries_modes.chain(report_modes) {
+        let mut writer = Writer {
+            out: String::new(),
+            depth: 2,
+            labels: 0,
+            mode,
+            captures,
+            tables: &mut tables,
+            helpers: &mut helpers,
+            rule_ids: &rule_ids,
+            open_rules: Vec::new(),
+        };
+        writer.node(node, "break 'reject", name, false);
+        let body = writer.out;
+        if mode == Mode::Report {
+            let mut rules = BTreeMap::new();
+            node.collect_rules(&mut rules);
+            let mask = rules
+                .keys()
+                .fold(0u128, |mask, rule| mask | 1 << rule_ids[*rule]);
+            report_entry(&mut out, name, mask, &body);
+        } else {
             entry(&mut out, name, mode, &body);
         }
     }
@@ -721,7 +818,103 @@ fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
             )
             .unwrap();
         }
+        Mode::Report => unreachable!("a failure report is written by `report_entry`"),
     }
+}
+
+/// The most rules a failure report tells apart: one bit each in a `u128`.
+pub const MAX_REPORTED_RULES: usize = 128;
+
+/// Writes what the failure reports share: the report type, the table of the rules they name
+/// (`RULES`) and what the grammar says of each rule's bytes (`RULE_BYTES`); returns the index
+/// of each rule. Writes nothing without reports.
+fn report_rules(out: &mut String, reports: &[(&str, Node)]) -> BTreeMap<String, usize> {
+    let mut bodies = BTreeMap::new();
+    let mut follows = BTreeMap::new();
+    for (_, node) in reports {
+        node.collect_rules(&mut bodies);
+        node.collect_follows(&Steps::default(), &mut follows);
+    }
+    if bodies.is_empty() {
+        return BTreeMap::new();
+    }
+    // The types are not generated: they are those of src/compiled/report.rs, which the module
+    // that includes this file has beside it as `report`.
+    out.push_str("use super::report::{ByteBits, Report, RuleBytes};\n\n");
+    let names: Vec<String> = bodies.keys().map(|name| format!("{name:?}")).collect();
+    writeln!(
+        out,
+        "/// The rules the failure reports name: bit `i` of a mask is `RULES[i]`.\n\
+         pub(crate) const RULES: [&str; {}] = [{}];\n",
+        names.len(),
+        names.join(", ")
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "/// What the grammar says of the bytes of each rule of `RULES`.\n\
+         pub(crate) static RULE_BYTES: [RuleBytes; {}] = [",
+        bodies.len()
+    )
+    .unwrap();
+    let union = |bodies: &[&Node], of: fn(&Node) -> ByteSet| {
+        bodies
+            .iter()
+            .fold(ByteSet::default(), |set, body| set.union(of(body)))
+    };
+    for (name, bodies) in &bodies {
+        let follow = follows.get(*name).cloned().unwrap_or_default();
+        let literals: Vec<String> = follow.literals.iter().map(|l| bytes_literal(l)).collect();
+        writeln!(
+            out,
+            "    // {name}\n    \
+             RuleBytes {{\n        \
+             first: {},\n        \
+             alphabet: {},\n        \
+             last: {},\n        \
+             follow: {},\n        \
+             follow_literals: &[{}],\n    \
+             }},",
+            byte_bits(union(bodies, Node::first)),
+            byte_bits(union(bodies, Node::alphabet)),
+            byte_bits(union(bodies, Node::last)),
+            byte_bits(follow.bytes),
+            literals.join(", ")
+        )
+        .unwrap();
+    }
+    out.push_str("];\n\n");
+    bodies
+        .keys()
+        .enumerate()
+        .map(|(id, name)| ((*name).to_owned(), id))
+        .collect()
+}
+
+/// A byte set as a `ByteBits` expression, its members in a comment.
+fn byte_bits(set: ByteSet) -> String {
+    let words: Vec<String> = set.words().iter().map(|w| format!("{w:#x}")).collect();
+    format!("ByteBits([{}]) /* {} */", words.join(", "), set.describe())
+}
+
+fn report_entry(out: &mut String, name: &str, rules: u128, body: &str) {
+    writeln!(
+        out,
+        "/// Why `{name}` rejected `input`, which [`{function}`] rejected. Called only on\n\
+         /// rejection: the recognizer stays as it is.\n\
+         {ALLOWS}\n\
+         #[allow(unused_variables)]\n\
+         pub(crate) fn {name}_report(input: &[u8]) -> Report {{\n    \
+         let mut report = Report::new({rules:#x});\n    \
+         let mut pos = 0;\n    \
+         'reject: {{\n\
+         {body}    \
+         }}\n    \
+         report\n\
+         }}\n",
+        function = ident(name)
+    )
+    .unwrap();
 }
 
 fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
@@ -765,6 +958,31 @@ fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> usize {
              #[inline(always)]\n\
              fn at(input: &[u8], pos: usize, literal: &[u8]) -> bool {\n    \
              input.get(pos..pos + literal.len()) == Some(literal)\n\
+             }\n\n",
+        );
+    }
+    if helpers.matched {
+        out.push_str(
+            "/// How many bytes of `literal` `input` holds at `pos`: where a literal that failed\n\
+             /// there first differs.\n\
+             #[inline(always)]\n\
+             fn matched(input: &[u8], pos: usize, literal: &[u8]) -> usize {\n    \
+             let rest = input.get(pos..).unwrap_or_default();\n    \
+             literal.iter().zip(rest).take_while(|(a, b)| a == b).count()\n\
+             }\n\n",
+        );
+    }
+    if helpers.matched_ignore_ascii_case {
+        out.push_str(
+            "/// How many bytes of `literal` `input` holds at `pos`, ASCII letters in either case.\n\
+             #[inline(always)]\n\
+             fn matched_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> usize {\n    \
+             let rest = input.get(pos..).unwrap_or_default();\n    \
+             literal\n        \
+             .iter()\n        \
+             .zip(rest)\n        \
+             .take_while(|(a, b)| a.eq_ignore_ascii_case(b))\n        \
+             .count()\n\
              }\n\n",
         );
     }

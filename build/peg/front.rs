@@ -38,6 +38,9 @@ struct Context<'a> {
     atomicity: Atomicity,
     /// Inside `&e` or `!e`, where pest produces no pairs.
     in_lookahead: bool,
+    /// Whether every rule, silent ones included, becomes a [`Rule`] node: the failure report
+    /// names the rules around each failing step.
+    name_every_rule: bool,
 }
 
 impl Grammar {
@@ -164,6 +167,7 @@ impl Grammar {
                 rule: name,
                 atomicity: Atomicity::NonAtomic,
                 in_lookahead: false,
+                name_every_rule: false,
             };
             grammar.lower_rule(name, context, &[], &mut vec![name.clone()])?;
         }
@@ -173,6 +177,22 @@ impl Grammar {
     /// The expression of the entry rule `entry`, every rule inlined, as pest runs it when
     /// asked to parse `entry`.
     pub fn lower_entry(&self, entry: &str, captures: &[&str]) -> Result<Node, Error> {
+        self.lower_entry_as(entry, captures, false)
+    }
+
+    /// The same expression with a [`Rule`] node around every call of a rule outside
+    /// predicates, silent rules included (none of them captured): the form the failure report
+    /// is generated from.
+    pub fn lower_entry_naming_rules(&self, entry: &str) -> Result<Node, Error> {
+        self.lower_entry_as(entry, &[], true)
+    }
+
+    fn lower_entry_as(
+        &self,
+        entry: &str,
+        captures: &[&str],
+        name_every_rule: bool,
+    ) -> Result<Node, Error> {
         if !self.rules.contains_key(entry) {
             return Err(Error::in_rule(
                 entry,
@@ -183,6 +203,7 @@ impl Grammar {
             rule: entry,
             atomicity: Atomicity::NonAtomic,
             in_lookahead: false,
+            name_every_rule,
         };
         self.lower_call(entry, context, captures, &mut Vec::new())
     }
@@ -235,14 +256,14 @@ impl Grammar {
         let context = Context {
             rule: name,
             atomicity,
-            in_lookahead: outer.in_lookahead,
+            ..outer
         };
         stack.push(name.to_owned());
         let body = self.lower_rule(name, context, captures, stack)?;
         stack.pop();
         // Inside a predicate pest produces no pairs and failures are not reported, so the
         // rule leaves no trace.
-        if !visible || outer.in_lookahead {
+        if (!visible && !outer.name_every_rule) || outer.in_lookahead {
             return Ok(body);
         }
         Ok(Node::Rule(Box::new(Rule {

@@ -1,5 +1,6 @@
 //! The intermediate form: one parsing expression over bytes per entry, every rule inlined.
 
+use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 /// A set of bytes: the bytes one step of the recognizer accepts.
@@ -39,6 +40,11 @@ impl ByteSet {
 
     pub fn intersects(&self, other: &ByteSet) -> bool {
         self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// The set as four words of 64 bits, byte `b` at bit `b % 64` of word `b / 64`.
+    pub fn words(&self) -> [u64; 4] {
+        self.0
     }
 
     pub fn len(&self) -> u32 {
@@ -188,6 +194,151 @@ impl Node {
         }
     }
 
+    /// The bytes that whatever the expression consumes can end with (a superset).
+    pub fn last(&self) -> ByteSet {
+        match self {
+            Node::Class(set) => *set,
+            Node::Literal(bytes) => bytes
+                .last()
+                .map_or_else(ByteSet::default, |&b| ByteSet::single(b)),
+            Node::Insensitive(bytes) => bytes.last().map_or_else(ByteSet::default, |&b| {
+                ByteSet::single(b.to_ascii_lowercase())
+                    .union(ByteSet::single(b.to_ascii_uppercase()))
+            }),
+            Node::Any | Node::SkipUntil(_) => ByteSet::ALL,
+            Node::Start | Node::End | Node::PositiveLookahead(_) | Node::NegativeLookahead(_) => {
+                ByteSet::default()
+            }
+            Node::Seq(items) => {
+                let mut set = ByteSet::default();
+                for item in items.iter().rev() {
+                    set = set.union(item.last());
+                    if !item.nullable() {
+                        break;
+                    }
+                }
+                set
+            }
+            Node::Choice(alternatives) => alternatives
+                .iter()
+                .fold(ByteSet::default(), |set, alternative| {
+                    set.union(alternative.last())
+                }),
+            Node::Optional(inner) | Node::Repeat(inner) => inner.last(),
+            Node::Rule(rule) => rule.body.last(),
+        }
+    }
+
+    /// Every byte the expression can consume, wherever it stands (a superset; predicates
+    /// consume nothing).
+    pub fn alphabet(&self) -> ByteSet {
+        match self {
+            Node::Class(set) => *set,
+            Node::Literal(bytes) => bytes
+                .iter()
+                .fold(ByteSet::default(), |set, &b| set.union(ByteSet::single(b))),
+            Node::Insensitive(bytes) => bytes.iter().fold(ByteSet::default(), |set, &b| {
+                set.union(ByteSet::single(b.to_ascii_lowercase()))
+                    .union(ByteSet::single(b.to_ascii_uppercase()))
+            }),
+            Node::Any | Node::SkipUntil(_) => ByteSet::ALL,
+            Node::Start | Node::End | Node::PositiveLookahead(_) | Node::NegativeLookahead(_) => {
+                ByteSet::default()
+            }
+            Node::Seq(items) | Node::Choice(items) => items
+                .iter()
+                .fold(ByteSet::default(), |set, item| set.union(item.alphabet())),
+            Node::Optional(inner) | Node::Repeat(inner) => inner.alphabet(),
+            Node::Rule(rule) => rule.body.alphabet(),
+        }
+    }
+
+    /// The first steps of whatever the expression consumes: the bytes of one-byte steps,
+    /// and the literals of two bytes or more.
+    pub fn first_steps(&self) -> Steps {
+        match self {
+            Node::Literal(bytes) | Node::Insensitive(bytes) if bytes.len() > 1 => Steps {
+                bytes: ByteSet::default(),
+                literals: vec![bytes.clone()],
+            },
+            Node::Seq(items) => {
+                let mut steps = Steps::default();
+                for item in items {
+                    steps.extend(item.first_steps());
+                    if !item.nullable() {
+                        break;
+                    }
+                }
+                steps
+            }
+            Node::Choice(alternatives) => {
+                let mut steps = Steps::default();
+                for alternative in alternatives {
+                    steps.extend(alternative.first_steps());
+                }
+                steps
+            }
+            Node::Optional(inner) | Node::Repeat(inner) => inner.first_steps(),
+            Node::Rule(rule) => rule.body.first_steps(),
+            node => Steps {
+                bytes: node.first(),
+                literals: Vec::new(),
+            },
+        }
+    }
+
+    /// Adds to `follows`, for each rule the expression calls, the steps that can come right
+    /// after it, when `after` is what can come after the whole expression.
+    pub fn collect_follows(&self, after: &Steps, follows: &mut BTreeMap<String, Steps>) {
+        match self {
+            Node::Seq(items) => {
+                let mut after = after.clone();
+                for item in items.iter().rev() {
+                    item.collect_follows(&after, follows);
+                    let mut before = item.first_steps();
+                    if item.nullable() {
+                        before.extend(after);
+                    }
+                    after = before;
+                }
+            }
+            Node::Choice(alternatives) => {
+                for alternative in alternatives {
+                    alternative.collect_follows(after, follows);
+                }
+            }
+            Node::Optional(inner) => inner.collect_follows(after, follows),
+            Node::Repeat(inner) => {
+                let mut again = inner.first_steps();
+                again.extend(after.clone());
+                inner.collect_follows(&again, follows);
+            }
+            Node::Rule(rule) => {
+                follows
+                    .entry(rule.name.clone())
+                    .or_default()
+                    .extend(after.clone());
+                rule.body.collect_follows(after, follows);
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds every rule the expression calls outside predicates to `rules`, with its body.
+    pub fn collect_rules<'a>(&'a self, rules: &mut BTreeMap<&'a str, Vec<&'a Node>>) {
+        match self {
+            Node::Seq(items) | Node::Choice(items) => {
+                items.iter().for_each(|item| item.collect_rules(rules))
+            }
+            Node::Optional(inner) | Node::Repeat(inner) => inner.collect_rules(rules),
+            Node::Rule(rule) => {
+                rules.entry(&rule.name).or_default().push(&rule.body);
+                rule.body.collect_rules(rules);
+            }
+            _ => {}
+        }
+    }
+
     /// Whether the expression can fail.
     pub fn can_fail(&self) -> bool {
         match self {
@@ -249,6 +400,25 @@ impl Node {
             Node::Choice(alternatives) => alternatives.last().is_some_and(Node::fails_dirty),
             Node::Rule(rule) => rule.body.fails_dirty(),
             _ => false,
+        }
+    }
+}
+
+/// The steps that can come first: bytes that one step consumes alone, and literals of two
+/// bytes or more, which a byte alone does not match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    pub bytes: ByteSet,
+    pub literals: Vec<Vec<u8>>,
+}
+
+impl Steps {
+    pub fn extend(&mut self, other: Steps) {
+        self.bytes = self.bytes.union(other.bytes);
+        for literal in other.literals {
+            if !self.literals.contains(&literal) {
+                self.literals.push(literal);
+            }
         }
     }
 }

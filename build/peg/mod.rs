@@ -32,6 +32,9 @@ pub struct Config<'a> {
     pub entries: &'a [&'a str],
     /// The rules whose spans the recognizers report.
     pub captures: &'a [&'a str],
+    /// Whether each entry also gets a failure report, `{entry}_report`: where a rejected
+    /// input failed and which rules were around the steps that failed there.
+    pub reports: bool,
 }
 
 /// Why a grammar could not be compiled: the rule at fault, and what is wrong with it.
@@ -98,7 +101,34 @@ pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String,
                 ),
             ));
         }
+        if let Some(other) = entry.strip_suffix("_report")
+            && config.reports
+            && config.entries.contains(&other)
+        {
+            return Err(Error::in_rule(
+                entry,
+                format!("cannot be an entry: `{other}_report` is the failure report of `{other}`"),
+            ));
+        }
         entries.push((entry, simplify::simplify(node)));
     }
-    Ok(codegen::generate(name, &entries, config.captures))
+    let mut reports = Vec::new();
+    if config.reports {
+        for &entry in config.entries {
+            let node = grammar.lower_entry_naming_rules(entry)?;
+            reports.push((entry, simplify::simplify(node)));
+        }
+        let mut rules = std::collections::BTreeMap::new();
+        for (_, node) in &reports {
+            node.collect_rules(&mut rules);
+        }
+        if rules.len() > codegen::MAX_REPORTED_RULES {
+            return Err(Error::in_grammar(format!(
+                "{} rules: a failure report tells at most {} apart",
+                rules.len(),
+                codegen::MAX_REPORTED_RULES
+            )));
+        }
+    }
+    Ok(codegen::generate(name, &entries, config.captures, &reports))
 }

@@ -4,8 +4,8 @@ use alloc::borrow::Cow;
 use alloc::format;
 
 use super::component::Component;
-use super::diagnose;
 use super::encode::encode;
+use super::recognize::recognize;
 use super::value::Urn;
 use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
@@ -365,7 +365,7 @@ fn check_nid(nid: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
     }
     // An NSS of "x" is valid under every syntax, so any error is the NID's.
     let probe = format!("urn:{nid}:x");
-    if let Some(error) = diagnose::first_syntax_error(&probe, syntax) {
+    if let Err(error) = recognize(&probe, syntax) {
         let error = ParseError::new(error.kind(), error.index() - SCHEME_LEN);
         return Err(BuildError::from_part_check(Part::Nid, nid, error));
     }

@@ -1,24 +1,25 @@
-//! Explains why the recognizer rejected an input.
+//! The URN scan of the parts, left to right, with the character classes that mirror the
+//! grammar (`component.rs`): it stops at the first byte at which no valid URN can continue
+//! the bytes before it.
 //!
-//! pest reports only the furthest rule it tried ("expected EOI at byte 13" for
-//! `urn:example:a%zz`), which names neither the part nor the reason. When recognition fails,
-//! this module walks the input once more, left to right, with the character classes that
-//! mirror the grammar (`component.rs`), and stops at the first byte at which no valid URN
-//! can continue the bytes before it. It runs only on the error path; a differential test
-//! checks that it finds an error exactly when the recognizer rejects.
+//! It gives `find` the longest valid prefix of a text, and explains a rejected URN
+//! (`first_syntax_error`) while it is faster than the explanation from the grammar itself
+//! (`crate::rejection`), which the tests hold equal to it.
 //!
 //! Its steps are inlined into one function at each caller (`#[inline(always)]`, all on error
 //! paths): a `ParseError` returned from step to step through memory is copied field by field,
 //! and reading it back right after stalled on those stores, a fifth of a rejection's time.
 
 use super::component::Component;
+use super::recognize::NID_MAX_LEN;
 use crate::chars::{self, ByteSet, ByteTable};
 use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
-/// The first syntax error in `input` under `syntax`, or `None` if there is none.
+/// The first syntax error in `input` under `syntax`, or `None` if there is none; the
+/// explanation of `crate::rejection` is checked against it.
 #[inline(always)]
-pub(super) fn first_syntax_error(input: &str, syntax: UrnSyntax) -> Option<ParseError> {
+pub(crate) fn first_syntax_error(input: &str, syntax: UrnSyntax) -> Option<ParseError> {
     let error = Scan::new(input, syntax, false).run_all().err()?;
     Some(error.explain_whitespace(input))
 }
@@ -48,9 +49,6 @@ fn starts_with(text: &[u8], delimiter: &[u8]) -> bool {
 
 /// The characters of a NID in every syntax: letters, digits and hyphens.
 static LDH: ByteTable = ByteTable::of(chars::ALPHANUM.union(ByteSet::from_bytes(b"-")));
-
-/// The longest NID any of the syntaxes allows.
-pub(super) const NID_MAX_LEN: usize = 32;
 
 struct Scan<'a> {
     input: &'a str,

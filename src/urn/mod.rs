@@ -18,14 +18,14 @@
 
 mod builder;
 mod component;
-mod diagnose;
+pub(crate) mod diagnose;
 mod encode;
 mod equivalence;
 mod lint;
 mod namespace;
 mod nid;
 mod prose;
-mod recognize;
+pub(crate) mod recognize;
 pub mod registry;
 mod value;
 

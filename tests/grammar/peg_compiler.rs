@@ -39,6 +39,11 @@ use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 use pest_vm::Vm;
 use rstest::rstest;
 
+/// The types of the failure reports, which the compiled `urn.pest` uses.
+#[allow(dead_code)] // what the reports hold is read by the crate's explanation, not here
+#[path = "../../src/compiled/report.rs"]
+mod report;
+
 /// The recognizers build.rs generated, one module per grammar.
 #[allow(dead_code)] // the span accessors are read through `Spans::all`
 mod compiled {
@@ -49,6 +54,8 @@ mod compiled {
             })*
         };
     }
+
+    use super::report;
 
     generated! {
         any_soi_eoi: "peg/any_soi_eoi.rs",
@@ -546,7 +553,11 @@ fn pest_reports_rules_inside_predicates(
 }
 
 fn compile(grammar: &str, entries: &[&str], captures: &[&str]) -> Result<String, String> {
-    let config = peg::Config { entries, captures };
+    let config = peg::Config {
+        entries,
+        captures,
+        reports: false,
+    };
     peg::compile("test.pest", grammar, &config).map_err(|error| error.to_string())
 }
 
