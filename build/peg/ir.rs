@@ -140,6 +140,13 @@ pub struct Rule {
     pub body: Node,
 }
 
+/// Which end of what an expression consumes.
+#[derive(Debug, Clone, Copy)]
+enum Edge {
+    First,
+    Last,
+}
+
 impl Node {
     /// Whether the expression can succeed without consuming anything.
     pub fn nullable(&self) -> bool {
@@ -161,47 +168,24 @@ impl Node {
 
     /// The bytes that whatever the expression consumes can start with (a superset).
     pub fn first(&self) -> ByteSet {
-        match self {
-            Node::Class(set) => *set,
-            Node::Literal(bytes) => bytes
-                .first()
-                .map_or_else(ByteSet::default, |&b| ByteSet::single(b)),
-            Node::Insensitive(bytes) => bytes.first().map_or_else(ByteSet::default, |&b| {
-                ByteSet::single(b.to_ascii_lowercase())
-                    .union(ByteSet::single(b.to_ascii_uppercase()))
-            }),
-            Node::Any | Node::SkipUntil(_) => ByteSet::ALL,
-            Node::Start | Node::End | Node::PositiveLookahead(_) | Node::NegativeLookahead(_) => {
-                ByteSet::default()
-            }
-            Node::Seq(items) => {
-                let mut set = ByteSet::default();
-                for item in items {
-                    set = set.union(item.first());
-                    if !item.nullable() {
-                        break;
-                    }
-                }
-                set
-            }
-            Node::Choice(alternatives) => alternatives
-                .iter()
-                .fold(ByteSet::default(), |set, alternative| {
-                    set.union(alternative.first())
-                }),
-            Node::Optional(inner) | Node::Repeat(inner) => inner.first(),
-            Node::Rule(rule) => rule.body.first(),
-        }
+        self.edge(Edge::First)
     }
 
     /// The bytes that whatever the expression consumes can end with (a superset).
     pub fn last(&self) -> ByteSet {
+        self.edge(Edge::Last)
+    }
+
+    /// [`Node::first`] or [`Node::last`]: the same walk, from one end or the other.
+    fn edge(&self, edge: Edge) -> ByteSet {
+        let end_of = |bytes: &[u8]| match edge {
+            Edge::First => bytes.first().copied(),
+            Edge::Last => bytes.last().copied(),
+        };
         match self {
             Node::Class(set) => *set,
-            Node::Literal(bytes) => bytes
-                .last()
-                .map_or_else(ByteSet::default, |&b| ByteSet::single(b)),
-            Node::Insensitive(bytes) => bytes.last().map_or_else(ByteSet::default, |&b| {
+            Node::Literal(bytes) => end_of(bytes).map_or_else(ByteSet::default, ByteSet::single),
+            Node::Insensitive(bytes) => end_of(bytes).map_or_else(ByteSet::default, |b| {
                 ByteSet::single(b.to_ascii_lowercase())
                     .union(ByteSet::single(b.to_ascii_uppercase()))
             }),
@@ -210,9 +194,14 @@ impl Node {
                 ByteSet::default()
             }
             Node::Seq(items) => {
+                // From that end, each item adds its edge until one must consume something.
+                let ordered: Box<dyn Iterator<Item = &Node>> = match edge {
+                    Edge::First => Box::new(items.iter()),
+                    Edge::Last => Box::new(items.iter().rev()),
+                };
                 let mut set = ByteSet::default();
-                for item in items.iter().rev() {
-                    set = set.union(item.last());
+                for item in ordered {
+                    set = set.union(item.edge(edge));
                     if !item.nullable() {
                         break;
                     }
@@ -222,10 +211,10 @@ impl Node {
             Node::Choice(alternatives) => alternatives
                 .iter()
                 .fold(ByteSet::default(), |set, alternative| {
-                    set.union(alternative.last())
+                    set.union(alternative.edge(edge))
                 }),
-            Node::Optional(inner) | Node::Repeat(inner) => inner.last(),
-            Node::Rule(rule) => rule.body.last(),
+            Node::Optional(inner) | Node::Repeat(inner) => inner.edge(edge),
+            Node::Rule(rule) => rule.body.edge(edge),
         }
     }
 

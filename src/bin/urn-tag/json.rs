@@ -266,8 +266,9 @@ impl JsonLine {
 /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, ...
 /// or `\u00XX`, as `serde_json` writes them; and, unlike `serde_json`, the characters that
 /// could act on a terminal or a text viewer showing the record (the C1 controls, the
-/// bidirectional controls, the line and paragraph separators) as `\uXXXX`. Everything else
-/// (all of Unicode) is written as it is; the decoded string is still exactly `text`.
+/// bidirectional controls, the line and paragraph separators) as `\u` and four hex digits.
+/// Everything else (all of Unicode) is written as it is; the decoded string is still exactly
+/// `text`.
 fn push_string(buffer: &mut Vec<u8>, text: &str) {
     buffer.push(b'"');
     push_escaped(buffer, text);
