@@ -181,12 +181,30 @@ struct Writer<'a> {
     /// In the failure report: the index of each rule in `RULES`.
     rule_ids: &'a BTreeMap<String, usize>,
     /// In the failure report: the rules around the code being written, innermost last, each
-    /// with the variable that holds where it started.
-    open_rules: Vec<(usize, String)>,
+    /// with where it started.
+    open_rules: Vec<(usize, RuleStart)>,
+    /// Whether any code written so far can have moved the position from 0, the start of the
+    /// input.
+    moved: bool,
+}
+
+/// Where a rule around the code being written started, in a failure report.
+enum RuleStart {
+    /// At the start of the input: it has consumed something wherever a step fails after it.
+    Input,
+    /// Where the step being written fails: it has consumed nothing there.
+    Here,
+    /// Where the variable says.
+    At(String),
 }
 
 impl Writer<'_> {
     fn line(&mut self, text: &str) {
+        // Every change of the position is written `pos += n`, `pos = ...` or `pos -= n`, and
+        // code in a loop can run after it.
+        self.moved |= ["pos +=", "pos =", "pos -=", "loop", "while"]
+            .iter()
+            .any(|moves| text.contains(moves));
         for _ in 0..self.depth {
             self.out.push_str("    ");
         }
@@ -216,17 +234,23 @@ impl Writer<'_> {
         exit: &str,
         rule: &str,
         in_lookahead: bool,
-        test: Option<&Test>,
+        step: Option<(&Test, &Node)>,
     ) -> String {
-        match self.recording(rule, in_lookahead, test) {
+        match self.recording(rule, in_lookahead, step) {
             Some(record) => format!("{{ {record} {exit}; }}"),
             None => format!("{{ {exit}; }}"),
         }
     }
 
-    /// The statement that records a step failing here (`test`, or a step at `pos`), or
-    /// `None` where nothing is recorded: in the recognizer, and inside predicates.
-    fn recording(&mut self, rule: &str, in_lookahead: bool, test: Option<&Test>) -> Option<String> {
+    /// The statement that records a step failing here (`step`, its test and its node, or a
+    /// step at `pos`), or `None` where nothing is recorded: in the recognizer, and inside
+    /// predicates.
+    fn recording(
+        &mut self,
+        rule: &str,
+        in_lookahead: bool,
+        step: Option<(&Test, &Node)>,
+    ) -> Option<String> {
         if in_lookahead {
             return None;
         }
@@ -234,8 +258,8 @@ impl Writer<'_> {
             Mode::Recognize => None,
             Mode::Failure => Some(format!("furthest.record(pos, {rule:?});")),
             Mode::Report => {
-                let at = match test {
-                    Some(test) => {
+                let at = match step {
+                    Some((test, _)) => {
                         self.helpers.matched |= matches!(test, Test::Literal(_));
                         self.helpers.matched_ignore_ascii_case |=
                             matches!(test, Test::Insensitive(_));
@@ -243,17 +267,42 @@ impl Writer<'_> {
                     }
                     None => "pos".to_owned(),
                 };
-                let (innermost, _) = self
+                let (innermost, _) = *self
                     .open_rules
                     .last()
                     .expect("the report names the entry rule around every step");
+                let mut within = self
+                    .open_rules
+                    .iter()
+                    .fold(0u64, |mask, (id, _)| mask | 1 << id);
+                // The rules that started at the start of the input have consumed something
+                // wherever a step fails past it; those that start where the step fails have
+                // not. Only the others are compared at run time.
+                let from_input = self
+                    .open_rules
+                    .iter()
+                    .filter(|(_, start)| matches!(start, RuleStart::Input))
+                    .fold(0u64, |mask, (id, _)| mask | 1 << id);
+                // A one-byte step named by rules (a fused step, or rules around a class) fails
+                // inside each of them too.
+                let innermost = match step {
+                    Some((_, node)) => {
+                        let mut innermosts = 0;
+                        self.step_rules(node, innermost, &mut innermosts, &mut within);
+                        innermosts
+                    }
+                    None => 1 << innermost,
+                };
                 let open: Vec<String> = self
                     .open_rules
                     .iter()
-                    .map(|(id, start)| format!("({id}, {start})"))
+                    .filter_map(|(id, start)| match start {
+                        RuleStart::At(variable) => Some(format!("({id}, {variable})")),
+                        RuleStart::Input | RuleStart::Here => None,
+                    })
                     .collect();
                 Some(format!(
-                    "report.fail({at}, {innermost}, &[{}]);",
+                    "report.fail({at}, {innermost:#x}, {within:#x}, {from_input:#x}, &[{}]);",
                     open.join(", ")
                 ))
             }
@@ -267,21 +316,28 @@ impl Writer<'_> {
     /// last `b` of the longest run of `a | b`: one tight loop forward, and a step back over
     /// the trailing `a`s, instead of a round trip per byte. (The failure finder keeps the
     /// round trips, which record where each step failed.)
-    fn run_and_back_off(&mut self, inner: &Node) -> bool {
+    ///
+    /// In a failure report, the last round fails where the run ends, both steps at once (`a*`
+    /// stopped there, and `b` failed there, after the `a`s or right after the previous `b`):
+    /// both are recorded there, and every earlier failure is behind it.
+    fn run_and_back_off(&mut self, inner: &Node, rule: &str, in_lookahead: bool) -> bool {
         let Node::Seq(items) = inner else {
             return false;
         };
-        let [Node::Repeat(run), Node::Class(last)] = items.as_slice() else {
+        let [Node::Repeat(run), last_step] = items.as_slice() else {
+            return false;
+        };
+        let Some(last) = self.one_byte(last_step) else {
             return false;
         };
         let Node::Class(before) = run.as_ref() else {
             return false;
         };
-        if before.intersects(last) {
+        if before.intersects(&last) {
             return false;
         }
         let Some(forward) = self
-            .test(&Node::Class(before.union(*last)))
+            .test(&Node::Class(before.union(last)))
             .and_then(|t| t.repeat())
         else {
             return false;
@@ -293,6 +349,12 @@ impl Writer<'_> {
         self.open("{");
         self.line("let run_start = pos;");
         self.line(&forward);
+        if self.mode == Mode::Report {
+            let run_step = Node::Class(*before);
+            self.record(rule, in_lookahead, Some((&back, &run_step)));
+            let last_test = self.test(&Node::Class(last)).expect("a class is one test");
+            self.record(rule, in_lookahead, Some((&last_test, last_step)));
+        }
         self.line(&format!(
             "while pos > run_start && {{ let pos = pos - 1; {} }} {{ pos -= 1; }}",
             back.holds()
@@ -301,14 +363,50 @@ impl Writer<'_> {
         true
     }
 
-    fn record(&mut self, rule: &str, in_lookahead: bool, test: Option<&Test>) {
-        if let Some(record) = self.recording(rule, in_lookahead, test) {
+    /// Adds the rules that a failing one-byte `step` names to `within`, and the innermost of
+    /// them to `innermost`: for a fused step, those of each alternative, and for a step with
+    /// no rule of its own, `around`, the rule it stands in.
+    fn step_rules(&self, step: &Node, around: usize, innermost: &mut u64, within: &mut u64) {
+        match step {
+            Node::Rule(rule) => {
+                let id = self.rule_ids[&rule.name];
+                *within |= 1 << id;
+                self.step_rules(&rule.body, id, innermost, within);
+            }
+            Node::Fused(alternatives) => {
+                for alternative in alternatives {
+                    self.step_rules(alternative, around, innermost, within);
+                }
+            }
+            _ => *innermost |= 1 << around,
+        }
+    }
+
+    /// The bytes of a step that consumes one byte: a class, or, in a failure report, a fused
+    /// step or rules around one.
+    fn one_byte(&self, node: &Node) -> Option<ByteSet> {
+        match node {
+            Node::Class(set) => Some(*set),
+            Node::Fused(_) => Some(node.first()),
+            Node::Rule(rule) if self.mode == Mode::Report => self.one_byte(&rule.body),
+            _ => None,
+        }
+    }
+
+    fn record(&mut self, rule: &str, in_lookahead: bool, step: Option<(&Test, &Node)>) {
+        if let Some(record) = self.recording(rule, in_lookahead, step) {
             self.line(&record);
         }
     }
 
     fn test(&mut self, node: &Node) -> Option<Test> {
         let test = match node {
+            // In a failure report, a fused step, or rules around one byte, is one test.
+            Node::Fused(_) | Node::Rule(_) => {
+                return self
+                    .one_byte(node)
+                    .and_then(|set| self.test(&Node::Class(set)));
+            }
             Node::Class(set) => {
                 let ranges = set.ranges();
                 if set.len() == 1 {
@@ -350,7 +448,7 @@ impl Writer<'_> {
     /// fails. `rule` is the innermost rule that pest produces a pair for.
     fn node(&mut self, node: &Node, exit: &str, rule: &str, in_lookahead: bool) {
         if let Some(test) = self.test(node) {
-            let on_fail = self.on_fail(exit, rule, in_lookahead, Some(&test));
+            let on_fail = self.on_fail(exit, rule, in_lookahead, Some((&test, node)));
             self.line(&format!("if {} {on_fail}", test.fails()));
             if let Some(advance) = test.advance() {
                 self.line(&advance);
@@ -399,9 +497,14 @@ impl Writer<'_> {
                 }
                 let reported = self.mode == Mode::Report && !in_lookahead;
                 if reported {
-                    self.labels += 1;
-                    let start = format!("rule_start_{}", self.labels);
-                    self.line(&format!("let {start} = pos;"));
+                    let start = if self.moved {
+                        self.labels += 1;
+                        let variable = format!("rule_start_{}", self.labels);
+                        self.line(&format!("let {variable} = pos;"));
+                        RuleStart::At(variable)
+                    } else {
+                        RuleStart::Input
+                    };
                     self.open_rules.push((self.rule_ids[&inner.name], start));
                 }
                 self.node(&inner.body, exit, &inner.name, in_lookahead);
@@ -413,7 +516,7 @@ impl Writer<'_> {
                     self.close("}");
                 }
             }
-            Node::Class(_) | Node::Any | Node::Start | Node::End => {
+            Node::Class(_) | Node::Fused(_) | Node::Any | Node::Start | Node::End => {
                 unreachable!("single steps are tests")
             }
         }
@@ -468,7 +571,7 @@ impl Writer<'_> {
             }
             self.line(&format!("{on_match};"));
             self.close("}");
-            self.record(rule, in_lookahead, Some(&test));
+            self.record(rule, in_lookahead, Some((&test, alternative)));
             return;
         }
         let label = self.label("attempt");
@@ -506,7 +609,7 @@ impl Writer<'_> {
 
     fn optional(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
         if let Some(test) = self.test(inner) {
-            let record = self.recording(rule, in_lookahead, Some(&test));
+            let record = self.recording(rule, in_lookahead, Some((&test, inner)));
             match (test.advance(), record) {
                 (Some(advance), Some(record)) => {
                     self.line(&format!("if {} {{ {advance} }} else {{", test.holds()));
@@ -531,14 +634,16 @@ impl Writer<'_> {
     }
 
     fn repeat(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
-        if self.mode == Mode::Recognize && self.run_and_back_off(inner) {
+        if matches!(self.mode, Mode::Recognize | Mode::Report)
+            && self.run_and_back_off(inner, rule, in_lookahead)
+        {
             return;
         }
         if let Some(test) = self.test(inner) {
             let skip = test.repeat().expect("a repeated step consumes");
             self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
-            self.record(rule, in_lookahead, Some(&test));
+            self.record(rule, in_lookahead, Some((&test, inner)));
             return;
         }
         // A repeated choice tries its alternatives in the loop itself.
@@ -557,8 +662,36 @@ impl Writer<'_> {
         {
             self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
-            self.record(rule, in_lookahead, Some(&test));
+            self.record(rule, in_lookahead, Some((&test, first)));
             alternatives = others;
+        }
+        // So does, in a failure report, the first step of a first alternative that is a rule
+        // (`pchar`'s fused classes, in an NSS), inside that rule; what is left of the rule stays
+        // the first alternative.
+        let with_rest: Vec<Node>;
+        if self.mode == Mode::Report
+            && let Some((Node::Rule(first), others)) = alternatives.split_first()
+            && let Node::Choice(choice) = &first.body
+            && let Some((step, rest)) = choice.split_first()
+            && let Some(test) = self.test(step)
+            && let Some(skip) = test.repeat()
+        {
+            self.helpers.skip_class |= matches!(test, Test::Table(_));
+            self.line(&skip);
+            // The rule starts where the step failed: it has consumed nothing.
+            let id = self.rule_ids[&first.name];
+            self.open_rules.push((id, RuleStart::Here));
+            self.record(rule, in_lookahead, Some((&test, step)));
+            self.open_rules.pop();
+            let mut rest_rule = (**first).clone();
+            rest_rule.body = match rest {
+                [only] => only.clone(),
+                rest => Node::Choice(rest.to_vec()),
+            };
+            with_rest = std::iter::once(Node::Rule(Box::new(rest_rule)))
+                .chain(others.iter().cloned())
+                .collect();
+            alternatives = &with_rest;
         }
         if alternatives
             .iter()
@@ -663,6 +796,7 @@ pub fn generate(
             helpers: &mut helpers,
             rule_ids: &rule_ids,
             open_rules: Vec::new(),
+            moved: false,
         };
         writer.node(node, "break 'reject", name, false);
         let body = writer.out;
@@ -671,7 +805,7 @@ pub fn generate(
             node.collect_rules(&mut rules);
             let mask = rules
                 .keys()
-                .fold(0u128, |mask, rule| mask | 1 << rule_ids[*rule]);
+                .fold(0u64, |mask, rule| mask | 1 << rule_ids[*rule]);
             report_entry(&mut out, name, mask, &body);
         } else {
             entry(&mut out, name, mode, &body);
@@ -822,8 +956,10 @@ fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
     }
 }
 
-/// The most rules a failure report tells apart: one bit each in a `u128`.
-pub const MAX_REPORTED_RULES: usize = 128;
+/// The most rules a failure report tells apart: one bit each in a `u64`, which the two
+/// grammars with reports (36 and 31 rules) leave room in, and which halves the work of
+/// recording a failure against a `u128`.
+pub const MAX_REPORTED_RULES: usize = 64;
 
 /// Writes what the failure reports share: the report type, the table of the rules they name
 /// (`RULES`) and what the grammar says of each rule's bytes (`RULE_BYTES`); returns the index
@@ -897,7 +1033,7 @@ fn byte_bits(set: ByteSet) -> String {
     format!("ByteBits([{}]) /* {} */", words.join(", "), set.describe())
 }
 
-fn report_entry(out: &mut String, name: &str, rules: u128, body: &str) {
+fn report_entry(out: &mut String, name: &str, rules: u64, body: &str) {
     writeln!(
         out,
         "/// Why `{name}` rejected `input`, which [`{function}`] rejected. Called only on\n\

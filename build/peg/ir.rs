@@ -125,6 +125,10 @@ pub enum Node {
     PositiveLookahead(Box<Node>),
     /// `!e`
     NegativeLookahead(Box<Node>),
+    /// In a failure report, where every rule is named: the alternatives of a choice that each
+    /// consume one byte (a class, or rules around one), tested as one class. The alternatives
+    /// stay to name the rules that fail where the class does.
+    Fused(Vec<Node>),
     /// A rule that pest would produce a pair for at this place: it names the failures inside
     /// it, and its span is recorded when it is captured.
     Rule(Box<Rule>),
@@ -151,7 +155,7 @@ impl Node {
     /// Whether the expression can succeed without consuming anything.
     pub fn nullable(&self) -> bool {
         match self {
-            Node::Class(_) | Node::Any => false,
+            Node::Class(_) | Node::Fused(_) | Node::Any => false,
             Node::Literal(bytes) | Node::Insensitive(bytes) => bytes.is_empty(),
             Node::Start
             | Node::End
@@ -208,7 +212,7 @@ impl Node {
                 }
                 set
             }
-            Node::Choice(alternatives) => alternatives
+            Node::Choice(alternatives) | Node::Fused(alternatives) => alternatives
                 .iter()
                 .fold(ByteSet::default(), |set, alternative| {
                     set.union(alternative.edge(edge))
@@ -234,7 +238,7 @@ impl Node {
             Node::Start | Node::End | Node::PositiveLookahead(_) | Node::NegativeLookahead(_) => {
                 ByteSet::default()
             }
-            Node::Seq(items) | Node::Choice(items) => items
+            Node::Seq(items) | Node::Choice(items) | Node::Fused(items) => items
                 .iter()
                 .fold(ByteSet::default(), |set, item| set.union(item.alphabet())),
             Node::Optional(inner) | Node::Repeat(inner) => inner.alphabet(),
@@ -260,7 +264,7 @@ impl Node {
                 }
                 steps
             }
-            Node::Choice(alternatives) => {
+            Node::Choice(alternatives) | Node::Fused(alternatives) => {
                 let mut steps = Steps::default();
                 for alternative in alternatives {
                     steps.extend(alternative.first_steps());
@@ -291,7 +295,7 @@ impl Node {
                     after = before;
                 }
             }
-            Node::Choice(alternatives) => {
+            Node::Choice(alternatives) | Node::Fused(alternatives) => {
                 for alternative in alternatives {
                     alternative.collect_follows(after, follows);
                 }
@@ -316,7 +320,7 @@ impl Node {
     /// Adds every rule the expression calls outside predicates to `rules`, with its body.
     pub fn collect_rules<'a>(&'a self, rules: &mut BTreeMap<&'a str, Vec<&'a Node>>) {
         match self {
-            Node::Seq(items) | Node::Choice(items) => {
+            Node::Seq(items) | Node::Choice(items) | Node::Fused(items) => {
                 items.iter().for_each(|item| item.collect_rules(rules))
             }
             Node::Optional(inner) | Node::Repeat(inner) => inner.collect_rules(rules),
@@ -340,14 +344,17 @@ impl Node {
         }
     }
 
-    /// Whether a failure leaves the position where it was: true of single steps and of the
-    /// choices (which restore it themselves).
+    /// Whether a failure leaves the position where it was: true of single steps, and of the
+    /// choices whose last alternative fails in place (a choice restores the position after
+    /// each other alternative; the last one's failure is its own, and fusing classes can
+    /// leave a sequence last).
     pub fn fails_in_place(&self) -> bool {
         match self {
             Node::Seq(items) => match items.as_slice() {
                 [] => true,
                 [first, rest @ ..] => first.fails_in_place() && !rest.iter().any(Node::can_fail),
             },
+            Node::Choice(alternatives) => alternatives.last().is_none_or(Node::fails_in_place),
             Node::Rule(rule) => rule.body.fails_in_place(),
             _ => true,
         }

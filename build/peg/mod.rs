@@ -116,7 +116,7 @@ pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String,
     if config.reports {
         for &entry in config.entries {
             let node = grammar.lower_entry_naming_rules(entry)?;
-            reports.push((entry, simplify::simplify(node)));
+            reports.push((entry, simplify::simplify_naming_rules(node)));
         }
         let mut rules = std::collections::BTreeMap::new();
         for (_, node) in &reports {

@@ -43,18 +43,18 @@ pub(crate) struct Report {
     /// The furthest byte at which a step failed.
     pub(crate) index: usize,
     /// Every rule the entry calls.
-    pub(crate) rules: u128,
+    pub(crate) rules: u64,
     /// The innermost rule around each step that failed at `index`.
-    pub(crate) innermost: u128,
+    pub(crate) innermost: u64,
     /// Every rule around a step that failed at `index`.
-    pub(crate) within: u128,
+    pub(crate) within: u64,
     /// The rules of `within` that had consumed input when their step failed.
-    pub(crate) entered: u128,
+    pub(crate) entered: u64,
 }
 
 impl Report {
     /// The report of an entry that calls `rules`, before any step failed.
-    pub(crate) const fn new(rules: u128) -> Self {
+    pub(crate) const fn new(rules: u64) -> Self {
         Report {
             index: 0,
             rules,
@@ -64,11 +64,19 @@ impl Report {
         }
     }
 
-    /// Records a step that failed at `index`, in the rule `innermost`, inside the rules
-    /// `open` (each with the byte it started at, innermost last). Only the furthest failures
-    /// are kept.
+    /// Records a step that failed at `index`, in the rules `innermost` (one, or one per
+    /// alternative of a fused step), inside the rules `within`. Of those, the rules
+    /// `from_input` started at byte 0, the rules `open` where each says, and the others at
+    /// `index`. Only the furthest failures are kept.
     #[inline(always)]
-    pub(crate) fn fail(&mut self, index: usize, innermost: u32, open: &[(u32, usize)]) {
+    pub(crate) fn fail(
+        &mut self,
+        index: usize,
+        innermost: u64,
+        within: u64,
+        from_input: u64,
+        open: &[(u32, usize)],
+    ) {
         if index < self.index {
             return;
         }
@@ -76,9 +84,12 @@ impl Report {
             *self = Report::new(self.rules);
             self.index = index;
         }
-        self.innermost |= 1 << innermost;
+        self.innermost |= innermost;
+        self.within |= within;
+        if index > 0 {
+            self.entered |= from_input;
+        }
         for &(rule, start) in open {
-            self.within |= 1 << rule;
             if start < index {
                 self.entered |= 1 << rule;
             }
