@@ -95,14 +95,14 @@ const LABELS: [(&str, Label); 36] = [
 ];
 
 /// Each label of [`LABELS`], in the same order, with the bit of its rule in a report's masks.
-static LABELED: [(u128, Label); LABELS.len()] = bits(&LABELS);
+const LABELED: [(u64, Label); LABELS.len()] = bits(&LABELS);
 
 /// The rules of each kind of label, as masks.
-const PERCENT_ENCODINGS: u128 = mask_of(Kind::PercentEncoding);
-const DELIMITERS: u128 = mask_of(Kind::Delimiters);
-const COMPONENT_DELIMITERS: u128 = mask_of(Kind::ComponentDelimiters);
+const PERCENT_ENCODINGS: u64 = mask_of(Kind::PercentEncoding);
+const DELIMITERS: u64 = mask_of(Kind::Delimiters);
+const COMPONENT_DELIMITERS: u64 = mask_of(Kind::ComponentDelimiters);
 /// The NID rules of all three syntaxes; an entry calls one of them.
-const NID_RULES: u128 = mask_of(Kind::Nid);
+const NID_RULES: u64 = mask_of(Kind::Nid);
 
 /// The kinds of label a mask gathers.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -130,7 +130,7 @@ const fn same(a: &str, b: &str) -> bool {
 }
 
 /// The bit of `name` in a report's masks; stops the build if `urn.pest` has no such rule.
-const fn bit(name: &str) -> u128 {
+const fn bit(name: &str) -> u64 {
     let mut i = 0;
     while i < RULES.len() {
         if same(RULES[i], name) {
@@ -142,7 +142,7 @@ const fn bit(name: &str) -> u128 {
 }
 
 /// The labels with their bits; stops the build unless every rule of `urn.pest` has a label.
-const fn bits(labels: &[(&str, Label); LABELS.len()]) -> [(u128, Label); LABELS.len()] {
+const fn bits(labels: &[(&str, Label); LABELS.len()]) -> [(u64, Label); LABELS.len()] {
     let mut out = [(0, Label::Helper); LABELS.len()];
     let mut covered = 0;
     let mut i = 0;
@@ -161,7 +161,7 @@ const fn bits(labels: &[(&str, Label); LABELS.len()]) -> [(u128, Label); LABELS.
 }
 
 /// The rules whose labels are of `kind`.
-const fn mask_of(kind: Kind) -> u128 {
+const fn mask_of(kind: Kind) -> u64 {
     let mut mask = 0;
     let mut i = 0;
     while i < LABELS.len() {
@@ -183,15 +183,50 @@ const fn mask_of(kind: Kind) -> u128 {
 }
 
 /// The first part (in the order of [`LABELS`]) among the rules of `mask`, with its bit.
-fn part_in(mask: u128) -> Option<(u128, Part, ByteSet)> {
-    LABELED.iter().find_map(|&(bit, label)| match label {
-        Label::Part { part, reserved } if mask & bit != 0 => Some((bit, part, reserved)),
-        _ => None,
-    })
+fn part_in(mask: u64) -> Option<(u64, Part, ByteSet)> {
+    // A report names a part or two: look only at those, rather than down the table.
+    let mut parts = mask & PART_RULES;
+    let mut first: Option<(usize, u64, Part, ByteSet)> = None;
+    while parts != 0 {
+        let bit = parts & parts.wrapping_neg();
+        parts ^= bit;
+        let (order, label) = BY_RULE[bit.trailing_zeros() as usize];
+        if let Label::Part { part, reserved } = label
+            && first.is_none_or(|(earlier, ..)| order < earlier)
+        {
+            first = Some((order, bit, part, reserved));
+        }
+    }
+    first.map(|(_, bit, part, reserved)| (bit, part, reserved))
 }
 
+/// The rules labeled as parts.
+const PART_RULES: u64 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < LABELS.len() {
+        if let Label::Part { .. } = LABELS[i].1 {
+            mask |= bit(LABELS[i].0);
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// Each rule's label, by the rule's index in `RULES`, with the label's place in [`LABELS`].
+static BY_RULE: [(usize, Label); RULES.len()] = {
+    let mut by_rule = [(0, Label::Helper); RULES.len()];
+    let mut i = 0;
+    while i < LABELED.len() {
+        let (bit, label) = LABELED[i];
+        by_rule[bit.trailing_zeros() as usize] = (i, label);
+        i += 1;
+    }
+    by_rule
+};
+
 /// What the grammar says of the bytes of the rule of `bit`.
-fn bytes_of(rule_bytes: &[RuleBytes], bit: u128) -> &RuleBytes {
+fn bytes_of(rule_bytes: &[RuleBytes], bit: u64) -> &RuleBytes {
     &rule_bytes[bit.trailing_zeros() as usize]
 }
 

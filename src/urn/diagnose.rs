@@ -2,9 +2,9 @@
 //! grammar (`component.rs`): it stops at the first byte at which no valid URN can continue
 //! the bytes before it.
 //!
-//! It gives `find` the longest valid prefix of a text, and explains a rejected URN
-//! (`first_syntax_error`) while it is faster than the explanation from the grammar itself
-//! (`crate::rejection`), which the tests hold equal to it.
+//! It gives `find` the longest valid prefix of a text. A rejected URN is explained from the
+//! grammar itself (`crate::rejection`); this scan's explanation (`first_syntax_error`) stays
+//! as the tests' oracle for it.
 //!
 //! Its steps are inlined into one function at each caller (`#[inline(always)]`, all on error
 //! paths): a `ParseError` returned from step to step through memory is copied field by field,
@@ -16,9 +16,9 @@ use crate::chars::{self, ByteSet, ByteTable};
 use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
-/// The first syntax error in `input` under `syntax`, or `None` if there is none; the
-/// explanation of `crate::rejection` is checked against it.
-#[inline(always)]
+/// The first syntax error in `input` under `syntax`, or `None` if there is none: the oracle
+/// the explanation from the grammar (`crate::rejection`) is checked against.
+#[cfg(test)]
 pub(crate) fn first_syntax_error(input: &str, syntax: UrnSyntax) -> Option<ParseError> {
     let error = Scan::new(input, syntax, false).run_all().err()?;
     Some(error.explain_whitespace(input))

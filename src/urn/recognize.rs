@@ -10,7 +10,6 @@
 use core::num::NonZeroUsize;
 use core::ops::Range;
 
-use super::diagnose;
 use crate::compiled;
 use crate::error::ParseError;
 use crate::rejection;
@@ -82,12 +81,7 @@ fn offsets(spans: &compiled::urn::Spans) -> Offsets {
 /// (`crate::rejection`).
 #[cold]
 fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
-    // The hand-written scan answers first while it is twice as fast as the explanation from
-    // the grammar's failure report (66 against 130 ns per rejected URN): the tests hold the
-    // two equal on every rejection they try. Should the scan find nothing (a grammar edited
-    // past what it was taught), the grammar's own explanation answers.
-    diagnose::first_syntax_error(input, syntax)
-        .unwrap_or_else(|| rejection::urn_error(input, syntax))
+    rejection::urn_error(input, syntax)
 }
 
 /// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
