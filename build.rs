@@ -13,6 +13,13 @@
 
 #[path = "build/peg/mod.rs"]
 mod peg;
+// The keys and hash slots of NIDs, as the library computes them to read the tables.
+#[path = "src/nid_hash.rs"]
+mod nid_hash;
+
+use nid_hash::{
+    NAMESPACE_HASH_BITS, REGISTRY_HASH_BITS, namespace_slot, registry_slot, short_nid_key,
+};
 
 use std::env;
 use std::fmt::Write as _;
@@ -110,7 +117,8 @@ fn namespace_grammars(out_dir: &Path) {
         let file = path.to_str().unwrap();
         let nid = path.file_stem().unwrap().to_str().unwrap();
         keys.push((
-            nid_key(nid).unwrap_or_else(|| panic!("{file}: a NID of 16 characters or more")),
+            short_nid_key(nid)
+                .unwrap_or_else(|| panic!("{file}: not a NID of fewer than 16 characters")),
             position,
         ));
         let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
@@ -134,7 +142,7 @@ fn namespace_grammars(out_dir: &Path) {
         writeln!(
             index,
             "/// `{file}`, compiled.\n\
-             #[allow(non_snake_case, dead_code)]\n\
+             #[allow(non_snake_case)]\n\
              pub(crate) mod {entry} {{\n    \
              include!(concat!(env!(\"OUT_DIR\"), \"/namespaces/{entry}.rs\"));\n}}\n"
         )
@@ -198,31 +206,6 @@ fn namespace_grammars(out_dir: &Path) {
     )
     .unwrap();
     fs::write(out_dir.join("namespaces.rs"), index).unwrap();
-}
-
-/// The size of the namespace grammars' hash table, as a power of 2: room enough for a perfect
-/// hash of a few dozen NIDs to be found after a few hundred seeds.
-const NAMESPACE_HASH_BITS: u32 = 6;
-
-/// The slot of the NID whose key is `key` (see [`nid_key`]) in the namespace grammars' hash
-/// table: the key's two halves folded together, seeded, then Fibonacci hashing's top bits.
-/// `slot` in `src/namespace/grammars.rs` computes the same.
-fn namespace_slot(seed: u64, key: u128) -> usize {
-    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(32) ^ seed;
-    (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - NAMESPACE_HASH_BITS)) as usize
-}
-
-/// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
-/// padded with zeros (the library computes the same to find a grammar without a string
-/// comparison: `short_nid_key` in `src/urn/nid.rs`).
-fn nid_key(nid: &str) -> Option<u128> {
-    let mut bytes = [0u8; 16];
-    bytes
-        .get_mut(..nid.len())
-        .filter(|_| nid.len() < 16)?
-        .copy_from_slice(nid.as_bytes());
-    bytes.make_ascii_lowercase();
-    Some(u128::from_le_bytes(bytes))
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names
@@ -376,22 +359,6 @@ fn registry(out_dir: &Path) {
     )
     .unwrap();
     fs::write(out_dir.join("registry.rs"), out).unwrap();
-}
-
-/// The size of the registry's hash table, as a power of 2: room enough for a perfect hash
-/// of a hundred-odd NIDs to be found at once.
-const REGISTRY_HASH_BITS: u32 = 12;
-
-/// The slot of `nid` (in lower case) in the registry's hash table: FNV-1a, seeded, then
-/// Fibonacci hashing's top bits. `slot` in `src/urn/registry.rs` computes the same.
-fn registry_slot(seed: u64, nid: &str) -> usize {
-    let hash = nid
-        .bytes()
-        .fold(seed ^ 0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    // FNV-1a leaves a change in the last byte in the low bits: Fibonacci hashing brings it up.
-    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REGISTRY_HASH_BITS)) as usize
 }
 
 fn is_date(text: &str) -> bool {

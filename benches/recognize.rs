@@ -22,10 +22,14 @@ use corpus::{CORPUS, TAG_CORPUS};
 #[path = "../src/compiled/report.rs"]
 mod report;
 
+/// The fixed functions the compiled grammars call.
+#[path = "../src/compiled/support.rs"]
+mod support;
+
 /// The generated recognizers, included as the crate includes them.
 #[allow(dead_code)] // the benchmark calls one entry of each
 mod compiled {
-    use super::report;
+    use super::{report, support};
 
     pub mod urn {
         include!(concat!(env!("OUT_DIR"), "/urn_recognizer.rs"));

@@ -1,11 +1,9 @@
 //! The recognizers that build.rs compiles from `urn.pest` and `tag.pest` (see `build/peg/`):
 //! allocation-free code over bytes, proven equal to the pest-derived parsers of
 //! [`crate::grammar`] by the tests below.
-// The generated code also has `Spans::all()`, `ENTRIES` and the failure positions, which
-// the tests and benchmarks use and the library only on a path an edited grammar can reach.
-#![allow(dead_code)]
 
 pub(crate) mod report;
+pub(crate) mod support;
 
 /// `urn.pest`: entries `rfc8141`, `rfc2141`, `rfc2141bis`.
 pub(crate) mod urn {

@@ -107,6 +107,7 @@ extern crate std;
 // Bottom-up: each group of modules imports only from the groups above it.
 mod chars;
 mod dns;
+mod nid_hash;
 mod syntax;
 
 pub mod namespace;

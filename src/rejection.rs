@@ -16,8 +16,7 @@ use crate::chars::{self, ByteSet};
 use crate::compiled::report::{Report, RuleBytes};
 use crate::compiled::urn::{self, RULE_BYTES, RULES};
 use crate::error::{ParseError, ParseErrorKind, Part};
-use crate::syntax::{SCHEME_LEN, UrnSyntax};
-use crate::urn::recognize::NID_MAX_LEN;
+use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, UrnSyntax};
 
 /// What a failure inside a rule of `urn.pest` means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

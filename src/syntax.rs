@@ -10,6 +10,11 @@ use core::str::FromStr;
 /// The length of either scheme with its colon: `urn:` and `tag:` are both four bytes, so the
 /// first part after the scheme always starts at this index.
 pub(crate) const SCHEME_LEN: usize = "urn:".len();
+
+/// The longest NID any URN syntax allows: RFC 8141 `0*30(ldh)` between two alphanums,
+/// RFC 2141 `[ 1,31<let-num-hyp> ]` after one, the draft's `1*31(...)` after one. The grammars
+/// leave this bound to Rust (see the NID rules of urn.pest).
+pub(crate) const NID_MAX_LEN: usize = 32;
 const _: () = assert!("tag:".len() == SCHEME_LEN);
 
 /// The two schemes this crate parses.

@@ -1053,121 +1053,31 @@ fn report_entry(out: &mut String, name: &str, rules: u64, body: &str) {
     .unwrap();
 }
 
+/// Imports the fixed functions the file uses from `super::support` (src/compiled/support.rs,
+/// which each module that includes a generated file has beside it), and writes its byte
+/// classes as tables.
 fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
-    if helpers.in_class {
-        out.push_str(
-            "/// Whether the byte at `pos` is in `class`.\n\
-             #[inline(always)]\n\
-             fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {\n    \
-             input.get(pos).is_some_and(|&byte| class[usize::from(byte)])\n\
-             }\n\n",
-        );
+    let used = [
+        (!tables.is_empty(), "class"),
+        (helpers.in_class, "in_class"),
+        (helpers.skip_class, "skip_class"),
+        (helpers.at, "at"),
+        (helpers.at_ignore_ascii_case, "at_ignore_ascii_case"),
+        (helpers.matched, "matched"),
+        (
+            helpers.matched_ignore_ascii_case,
+            "matched_ignore_ascii_case",
+        ),
+        (helpers.after_char, "after_char"),
+    ];
+    let names: Vec<&str> = used
+        .iter()
+        .filter(|(used, _)| *used)
+        .map(|&(_, name)| name)
+        .collect();
+    if !names.is_empty() {
+        writeln!(out, "use super::support::{{{}}};\n", names.join(", ")).unwrap();
     }
-    if helpers.skip_class {
-        out.push_str(
-            r#"/// The position after the run of bytes in `class` that starts at `pos`.
-///
-/// Eight bytes at a time while eight remain, the loop unrolled so that each byte costs a
-/// lookup and a branch that is almost always predicted; then one by one.
-#[inline(always)]
-fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> usize {
-    while let Some(window) = input.get(pos..pos + 8) {
-        for (i, &byte) in window.iter().enumerate() {
-            if !class[usize::from(byte)] {
-                return pos + i;
-            }
-        }
-        pos += 8;
-    }
-    while input.get(pos).is_some_and(|&byte| class[usize::from(byte)]) {
-        pos += 1;
-    }
-    pos
-}
-
-"#,
-        );
-    }
-    if helpers.at {
-        out.push_str(
-            "/// Whether `input` holds `literal` at `pos`.\n\
-             #[inline(always)]\n\
-             fn at(input: &[u8], pos: usize, literal: &[u8]) -> bool {\n    \
-             input.get(pos..pos + literal.len()) == Some(literal)\n\
-             }\n\n",
-        );
-    }
-    if helpers.matched {
-        out.push_str(
-            "/// How many bytes of `literal` `input` holds at `pos`: where a literal that failed\n\
-             /// there first differs.\n\
-             #[inline(always)]\n\
-             fn matched(input: &[u8], pos: usize, literal: &[u8]) -> usize {\n    \
-             let rest = input.get(pos..).unwrap_or_default();\n    \
-             literal.iter().zip(rest).take_while(|(a, b)| a == b).count()\n\
-             }\n\n",
-        );
-    }
-    if helpers.matched_ignore_ascii_case {
-        out.push_str(
-            "/// How many bytes of `literal` `input` holds at `pos`, ASCII letters in either case.\n\
-             #[inline(always)]\n\
-             fn matched_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> usize {\n    \
-             let rest = input.get(pos..).unwrap_or_default();\n    \
-             literal\n        \
-             .iter()\n        \
-             .zip(rest)\n        \
-             .take_while(|(a, b)| a.eq_ignore_ascii_case(b))\n        \
-             .count()\n\
-             }\n\n",
-        );
-    }
-    if helpers.at_ignore_ascii_case {
-        out.push_str(
-            "/// Whether `input` holds `literal` at `pos`, ASCII letters in either case (pest's\n\
-             /// `match_insensitive`).\n\
-             #[inline(always)]\n\
-             fn at_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> bool {\n    \
-             input\n        \
-             .get(pos..pos + literal.len())\n        \
-             .is_some_and(|bytes| bytes.eq_ignore_ascii_case(literal))\n\
-             }\n\n",
-        );
-    }
-    if helpers.after_char {
-        out.push_str(
-            "/// The position after the UTF-8 character at `pos` (`pos < input.len()`).\n\
-             #[inline(always)]\n\
-             fn after_char(input: &[u8], pos: usize) -> usize {\n    \
-             let width = match input[pos] {\n        \
-             0x00..0x80 => 1,\n        \
-             0x80..0xe0 => 2,\n        \
-             0xe0..0xf0 => 3,\n        \
-             _ => 4,\n    \
-             };\n    \
-             (pos + width).min(input.len())\n\
-             }\n\n",
-        );
-    }
-    if tables.is_empty() {
-        return;
-    }
-    out.push_str(
-        "/// A byte class as a table, from the ranges of bytes it holds.\n\
-         const fn class(ranges: &[(u8, u8)]) -> [bool; 256] {\n    \
-         let mut table = [false; 256];\n    \
-         let mut i = 0;\n    \
-         while i < ranges.len() {\n        \
-         let mut byte = ranges[i].0 as usize;\n        \
-         while byte <= ranges[i].1 as usize {\n            \
-         table[byte] = true;\n            \
-         byte += 1;\n        \
-         }\n        \
-         i += 1;\n    \
-         }\n    \
-         table\n\
-         }\n\n",
-    );
     for (index, table) in tables.iter().enumerate() {
         let ranges: Vec<String> = table
             .ranges()

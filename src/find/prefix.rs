@@ -11,14 +11,11 @@
 //! percent-encodings, so their longest valid end is where that run stops.
 
 use crate::chars::{self, ByteSet, QUERY, TAG_OPAQUE};
-use crate::syntax::{SCHEME_LEN, TagSyntax, UrnSyntax};
+use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, TagSyntax, UrnSyntax};
 use crate::tag::TagUri;
 use crate::urn::longest_valid_prefix;
 
 use super::work::Work;
-
-/// The longest NID of any URN syntax.
-const NID_MAX_LEN: usize = 32;
 
 /// How far past the end of a valid URN prefix the scan may have to read to know that the
 /// prefix cannot be continued: within a valid URN, consecutive valid prefixes are at most five

@@ -12,7 +12,7 @@
 use alloc::string::String;
 
 use crate::chars::push_lower_with_upper_hex;
-use crate::urn::short_nid_key;
+use crate::nid_hash::short_nid_key;
 
 /// A namespace's equivalence rule.
 pub(crate) type Rule = fn(&str, &mut String);

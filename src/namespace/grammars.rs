@@ -4,7 +4,8 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::urn::short_nid_key;
+use crate::compiled::support;
+use crate::nid_hash::{namespace_slot, short_nid_key};
 
 /// The rules an NSS matched, each with its span.
 pub(crate) type Parts = Vec<(&'static str, Range<usize>)>;
@@ -43,21 +44,12 @@ pub(crate) fn of(nid: &str) -> Option<&'static Grammar> {
 
 /// The grammar of the NID whose key ([`short_nid_key`]) is `key`.
 pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
-    let slot = slot(key);
+    let slot = namespace_slot(SEED, key);
     // An empty slot holds the key 0 (the empty NID's) and no grammar.
     if SLOT_KEYS[slot] != key {
         return None;
     }
     GRAMMARS.get(usize::from(SLOT_GRAMMARS[slot]))
-}
-
-/// The slot of the NID whose key is `key` in the hash table: the key's two halves folded
-/// together, seeded, then Fibonacci hashing's top bits, as many as index the table (a power of
-/// two long). build.rs computes the same to fill the table.
-fn slot(key: u128) -> usize {
-    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(32) ^ SEED;
-    let bits = SLOT_KEYS.len().trailing_zeros();
-    (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 
 /// The index in [`RULES`] of rule `name`, which a failure of its grammar named.

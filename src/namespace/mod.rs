@@ -102,7 +102,7 @@ impl Namespace {
         grammars::of(nid).map(|grammar| Namespace { grammar })
     }
 
-    /// The namespace of the NID whose key ([`short_nid_key`](crate::urn::short_nid_key)) is
+    /// The namespace of the NID whose key ([`short_nid_key`](crate::nid_hash::short_nid_key)) is
     /// `key`.
     pub(crate) fn of_key(key: u128) -> Option<Namespace> {
         grammars::of_key(key).map(|grammar| Namespace { grammar })

@@ -198,9 +198,9 @@ fn random_strings_get_the_errors_of_the_diagnosis() {
     assert_agreement(inputs);
 }
 
-/// The report types, where the compiled grammar below looks for them.
+/// The report types and the fixed functions, where the compiled grammar below looks for them.
 #[cfg(feature = "grammar-tools")]
-use crate::compiled::report;
+use crate::compiled::{report, support};
 
 /// `tests/data/peg/urn_nss_without_slash.pest`, compiled by build.rs with failure reports.
 #[cfg(feature = "grammar-tools")]

@@ -11,10 +11,9 @@
 //! and reading it back right after stalled on those stores, a fifth of a rejection's time.
 
 use super::component::Component;
-use super::recognize::NID_MAX_LEN;
 use crate::chars::{self, ByteSet, ByteTable};
 use crate::error::{ParseError, ParseErrorKind, Part};
-use crate::syntax::{SCHEME_LEN, UrnSyntax};
+use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, UrnSyntax};
 
 /// The first syntax error in `input` under `syntax`, or `None` if there is none: the oracle
 /// the explanation from the grammar (`crate::rejection`) is checked against.

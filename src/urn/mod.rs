@@ -30,10 +30,9 @@ pub mod registry;
 mod value;
 
 pub use builder::UrnBuilder;
-pub(crate) use diagnose::longest_valid_prefix;
 pub use encode::encode;
 pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
 pub use lint::UrnLint;
-pub(crate) use nid::short_nid_key;
 pub use nid::{NidClass, Reservation};
+pub(crate) use diagnose::longest_valid_prefix;
 pub use value::Urn;

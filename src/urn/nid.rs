@@ -4,12 +4,8 @@
 use core::fmt;
 
 use super::value::Urn;
-use crate::chars::{ALPHANUM, ByteSet};
+use crate::nid_hash::short_nid_key;
 use crate::syntax::SCHEME_LEN;
-
-/// The characters of a NID under every syntax: RFC 8141 `alphanum / "-"`, RFC 2141
-/// `let-num / "-"`.
-const NID_CHAR: ByteSet = ALPHANUM.union(ByteSet::from_bytes(b"-"));
 
 /// What kind of URN namespace a NID can name, from its spelling alone (RFC 8141 §5).
 ///
@@ -171,33 +167,6 @@ impl fmt::Display for NidClass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// A NID of fewer than 16 characters as one number: its bytes in lower case, little-endian,
-/// padded with zeros. The crate's tables of NIDs (namespace grammars, equivalence rules) hold
-/// no longer one and are searched by it: a step of the search compares two numbers, not two
-/// strings ignoring case. build.rs computes the same for the grammars' table.
-///
-/// `None` for a string that is empty or holds a byte other than a NID's letters, digits and
-/// `-`: the zeros of the padding would otherwise make `uuid\0` the key of `uuid`.
-pub(crate) const fn short_nid_key(nid: &str) -> Option<u128> {
-    let nid = nid.as_bytes();
-    if nid.is_empty() || nid.len() >= 16 {
-        return None;
-    }
-    let mut i = 0;
-    while i < nid.len() {
-        if !NID_CHAR.contains(nid[i]) {
-            return None;
-        }
-        i += 1;
-    }
-    // Copied into a zeroed block and lowered there all at once: every check of a namespace
-    // computes this, and shifting a u128 into place byte by byte took most of its lookup.
-    let mut bytes = [0u8; 16];
-    bytes.split_at_mut(nid.len()).0.copy_from_slice(nid);
-    bytes.make_ascii_lowercase();
-    Some(u128::from_le_bytes(bytes))
 }
 
 /// [`short_nid_key`] of the NID of a URN the grammar accepted (`text`, its NID ending at

@@ -13,10 +13,7 @@ use core::ops::Range;
 use crate::compiled;
 use crate::error::ParseError;
 use crate::rejection;
-use crate::syntax::{SCHEME_LEN, UrnSyntax};
-
-/// The longest NID any of the syntaxes allows.
-pub(crate) const NID_MAX_LEN: usize = 32;
+use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, UrnSyntax};
 
 /// Where the parts of a recognized URN lie. The NID always starts right after `urn:`.
 ///

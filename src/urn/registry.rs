@@ -24,6 +24,7 @@
 //! `cargo test` then shows which tests pin the old contents (counts and dates).
 
 use super::value::Urn;
+use crate::nid_hash::registry_slot;
 
 include!(concat!(env!("OUT_DIR"), "/registry.rs"));
 
@@ -120,23 +121,8 @@ impl Registration {
 /// assert!(registry::lookup("example-not-registered").is_none());
 /// ```
 pub fn lookup(nid: &str) -> Option<&'static Registration> {
-    let entry = ENTRIES.get(usize::from(SLOTS[slot(nid)]))?;
+    let entry = ENTRIES.get(usize::from(SLOTS[registry_slot(SEED, nid)]))?;
     entry.nid.eq_ignore_ascii_case(nid).then_some(entry)
-}
-
-/// The slot of `nid` in [`SLOTS`]: the top bits of its FNV-1a hash, in lower case and seeded
-/// with [`SEED`], which the build script chose so that no two registered NIDs share a slot.
-/// A lookup hashes the NID once and compares it with one entry at most.
-fn slot(nid: &str) -> usize {
-    let hash = nid
-        .bytes()
-        .fold(SEED ^ 0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte.to_ascii_lowercase())).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    // FNV-1a leaves a change in the last byte in the low bits: Fibonacci hashing brings them
-    // up to the top bits, as many as index the table (a power of two long).
-    let bits = SLOTS.len().trailing_zeros();
-    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 
 /// Every entry of the snapshot, sorted by NID.

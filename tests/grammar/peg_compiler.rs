@@ -44,6 +44,10 @@ use rstest::rstest;
 #[path = "../../src/compiled/report.rs"]
 mod report;
 
+/// The fixed functions the compiled grammars call.
+#[path = "../../src/compiled/support.rs"]
+mod support;
+
 /// The recognizers build.rs generated, one module per grammar.
 #[allow(dead_code)] // the span accessors are read through `Spans::all`
 mod compiled {
@@ -55,7 +59,7 @@ mod compiled {
         };
     }
 
-    use super::report;
+    use super::{report, support};
 
     generated! {
         any_soi_eoi: "peg/any_soi_eoi.rs",
@@ -713,3 +717,4 @@ fn visible_rules_are_those_not_silent() {
         "entry = _{ SOI ~ a ~ b ~ c ~ EOI }\na = { \"a\" }\nb = @{ \"b\" }\nc = _{ \"c\" }\n";
     assert_eq!(peg::visible_rules(grammar).unwrap(), ["a", "b"]);
 }
+
