@@ -47,6 +47,8 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
             ],
             // src/rejection.rs explains a rejected URN from its failure report.
             reports: true,
+            // `find`'s longest valid URN prefix: each syntax's URN without the end of input.
+            prefixes: &["namestring", "rfc2141_URN", "rfc2141bis_URI"],
         },
     ),
     (
@@ -63,6 +65,7 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
                 "fragment",
             ],
             reports: false,
+            prefixes: &[],
         },
     ),
 ];
@@ -137,6 +140,7 @@ fn namespace_grammars(out_dir: &Path) {
             entries: &[entry.as_str()],
             captures: &captures,
             reports: false,
+            prefixes: &[],
         };
         compile_grammar(file, &config, &dest.join(format!("{entry}.rs")));
         writeln!(
@@ -241,6 +245,7 @@ fn test_grammars(dest: &Path) {
             entries: &entries,
             captures: &captures,
             reports: header("// reports:") == ["yes"],
+            prefixes: &[],
         };
         let stem = path.file_stem().unwrap().to_str().unwrap();
         compile_grammar(file, &config, &dest.join(format!("{stem}.rs")));

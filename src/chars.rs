@@ -44,6 +44,8 @@ impl ByteSet {
         set
     }
 
+    /// The set without `b`.
+    #[cfg(test)] // for the tests' oracle, the scan of urn/diagnose.rs
     pub(crate) const fn without(self, b: u8) -> ByteSet {
         let mut words = self.0;
         words[(b / 64) as usize] &= !(1 << (b % 64));
@@ -58,49 +60,6 @@ impl ByteSet {
     #[inline]
     pub(crate) const fn contains(self, b: u8) -> bool {
         b < 128 && self.0[(b / 64) as usize] & (1 << (b % 64)) != 0
-    }
-}
-
-/// A [`ByteSet`] as a table of 256 answers, for the hot loops that test every byte of a part:
-/// one load per byte, where the set takes a few shifts and masks.
-pub(crate) struct ByteTable([bool; 256]);
-
-impl ByteTable {
-    pub(crate) const fn of(set: ByteSet) -> ByteTable {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            table[b] = set.contains(b as u8);
-            b += 1;
-        }
-        ByteTable(table)
-    }
-
-    /// Whether `b` is in the set.
-    #[inline]
-    pub(crate) const fn contains(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-
-    /// How many bytes at the start of `bytes` are in the set.
-    ///
-    /// Eight bytes at a time while eight remain, as the generated recognizers do: the loop
-    /// unrolled, each byte a lookup and a branch that is almost always predicted.
-    #[inline]
-    pub(crate) fn run_len(&self, bytes: &[u8]) -> usize {
-        let mut len = 0;
-        while let Some(window) = bytes.get(len..len + 8) {
-            for (i, &b) in window.iter().enumerate() {
-                if !self.contains(b) {
-                    return len + i;
-                }
-            }
-            len += 8;
-        }
-        while bytes.get(len).is_some_and(|&b| self.contains(b)) {
-            len += 1;
-        }
-        len
     }
 }
 
@@ -255,20 +214,6 @@ mod tests {
         assert_mirrors_grammar(set, template, delimiters, |input| {
             TagGrammar::parse(entry, input).is_ok()
         });
-    }
-
-    /// `run_len` reads eight bytes at a time: a run of every length up to 24, ended by a byte
-    /// outside the set or by the end of the input, gives the count a byte-by-byte loop gives.
-    #[test]
-    fn run_len_counts_like_a_loop_over_bytes() {
-        let table = ByteTable::of(ALPHANUM);
-        for len in 0..=24 {
-            for end in ["", "-", "%", "\u{e9}", "-abc", "abcdefghij-"] {
-                let text = alloc::format!("{}{end}", "a".repeat(len));
-                let expected = text.bytes().take_while(|&b| table.contains(b)).count();
-                assert_eq!(table.run_len(text.as_bytes()), expected, "{text:?}");
-            }
-        }
     }
 
     /// A `%` is found wherever it is, in texts of every length around the 8-byte words read,

@@ -75,6 +75,9 @@ enum Mode {
     Failure,
     /// The failure report: records where steps failed, and the rules around them.
     Report,
+    /// The prefix matcher: where a match at the start of the input ends (an entry without
+    /// `EOI` matches the longest prefix PEG's greedy repetitions find).
+    Prefix,
 }
 
 /// One step that either matches (and advances) or fails where it stands.
@@ -255,7 +258,7 @@ impl Writer<'_> {
             return None;
         }
         match self.mode {
-            Mode::Recognize => None,
+            Mode::Recognize | Mode::Prefix => None,
             Mode::Failure => Some(format!("furthest.record(pos, {rule:?});")),
             Mode::Report => {
                 let at = match step {
@@ -634,7 +637,7 @@ impl Writer<'_> {
     }
 
     fn repeat(&mut self, inner: &Node, rule: &str, in_lookahead: bool) {
-        if matches!(self.mode, Mode::Recognize | Mode::Report)
+        if matches!(self.mode, Mode::Recognize | Mode::Report | Mode::Prefix)
             && self.run_and_back_off(inner, rule, in_lookahead)
         {
             return;
@@ -743,13 +746,15 @@ impl Writer<'_> {
 }
 
 /// The Rust source of the recognizers of `entries` (each an entry rule's name and its
-/// expression), reporting the spans of `captures`; and, for each of `reports` (an entry rule
-/// and its expression with every rule named), its failure report.
+/// expression), reporting the spans of `captures`; for each of `reports` (an entry rule and its
+/// expression with every rule named), its failure report; and for each of `prefixes` (a rule
+/// and its expression), its prefix matcher.
 pub fn generate(
     file: &str,
     entries: &[(&str, Node)],
     captures: &[&str],
     reports: &[(&str, Node)],
+    prefixes: &[(&str, Node)],
 ) -> String {
     let mut out = String::new();
     let list = |names: &[&str]| {
@@ -785,7 +790,8 @@ pub fn generate(
         .iter()
         .flat_map(|entry| [(entry, Mode::Recognize), (entry, Mode::Failure)]);
     let report_modes = reports.iter().map(|report| (report, Mode::Report));
-    for ((name, node), mode) in entries_modes.chain(report_modes) {
+    let prefix_modes = prefixes.iter().map(|prefix| (prefix, Mode::Prefix));
+    for ((name, node), mode) in entries_modes.chain(report_modes).chain(prefix_modes) {
         let mut writer = Writer {
             out: String::new(),
             depth: 2,
@@ -948,6 +954,24 @@ fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
                  {body}    \
                  }}\n    \
                  furthest.failure\n\
+                 }}\n"
+            )
+            .unwrap();
+        }
+        Mode::Prefix => {
+            writeln!(
+                out,
+                "/// Where the match of `{name}` at the start of `input` (UTF-8) ends, if it \
+                 matches.\n\
+                 #[inline]\n\
+                 {ALLOWS}\n\
+                 pub(crate) fn {name}_prefix(input: &[u8]) -> Option<usize> {{\n    \
+                 let mut pos = 0;\n    \
+                 'reject: {{\n\
+                 {body}        \
+                 return Some(pos);\n    \
+                 }}\n    \
+                 None\n\
                  }}\n"
             )
             .unwrap();

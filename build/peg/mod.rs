@@ -35,6 +35,10 @@ pub struct Config<'a> {
     /// Whether each entry also gets a failure report, `{entry}_report`: where a rejected
     /// input failed and which rules were around the steps that failed there.
     pub reports: bool,
+    /// Rules that get a prefix matcher, `{rule}_prefix`: where a match at the start of the
+    /// input ends. Without `EOI`, it is the longest valid prefix wherever PEG's greedy
+    /// repetitions find it.
+    pub prefixes: &'a [&'a str],
 }
 
 /// Why a grammar could not be compiled: the rule at fault, and what is wrong with it.
@@ -130,5 +134,25 @@ pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String,
             )));
         }
     }
-    Ok(codegen::generate(name, &entries, config.captures, &reports))
+    let mut prefixes = Vec::with_capacity(config.prefixes.len());
+    for &rule in config.prefixes {
+        codegen::check_identifier(rule)?;
+        if let Some(other) = rule.strip_suffix("_prefix")
+            && config.prefixes.contains(&other)
+        {
+            return Err(Error::in_rule(
+                rule,
+                format!("cannot have a prefix matcher: `{other}_prefix` is that of `{other}`"),
+            ));
+        }
+        let node = grammar.lower_entry(rule, &[])?;
+        prefixes.push((rule, simplify::simplify(node)));
+    }
+    Ok(codegen::generate(
+        name,
+        &entries,
+        config.captures,
+        &reports,
+        &prefixes,
+    ))
 }

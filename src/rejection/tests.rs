@@ -104,6 +104,55 @@ fn short_strings_get_the_errors_of_the_diagnosis() {
     assert_agreement(inputs);
 }
 
+/// The grammar's prefix matchers give `find` the longest valid prefix the scan gave, prose
+/// rules included, on the short strings and on NULs and reserved NIDs in every part.
+#[test]
+fn longest_valid_prefixes_are_those_of_the_scan() {
+    let mut inputs = Vec::new();
+    let mut collect = |input: &str| inputs.push(String::from(input));
+    for_each_string("", &SCHEME_ALPHABET, 5, &mut collect);
+    for prefix in [
+        "urn:",
+        "URN:a",
+        "urn:a-",
+        "urn:ab:",
+        "urn:a-b:c",
+        "urn:ab:c?",
+        "urn:ab:c?+",
+        "urn:ab:c?+r",
+        "urn:ab:c?=",
+        "urn:ab:c#",
+        "urn:ab:c%4",
+        "urn:ab:c%0",
+        "urn:urn:",
+        "urn:URN:x",
+    ] {
+        for_each_string(prefix, &ALPHABET, 3, &mut collect);
+    }
+    for nul in [
+        "urn:ab:%00",
+        "urn:ab:c%00",
+        "urn:ab:c?q%00x",
+        "urn:ab:c?%00",
+        "urn:ab:c#%00",
+    ] {
+        for_each_string(nul, &["x", "%", "0", "?", "#"], 2, &mut collect);
+    }
+    let mut compared = 0;
+    for input in &inputs {
+        for syntax in UrnSyntax::ALL {
+            let expected = crate::urn::diagnose::longest_valid_prefix(input, syntax);
+            compared += usize::from(expected.is_some());
+            assert_eq!(
+                crate::urn::longest_valid_prefix(input, syntax),
+                expected,
+                "{syntax} {input:?}"
+            );
+        }
+    }
+    assert!(compared > 10_000, "only {compared} prefixes");
+}
+
 /// NIDs around the bound of 32 characters, ending every way, followed by every kind of byte.
 #[test]
 fn nids_around_the_bound_get_the_errors_of_the_diagnosis() {

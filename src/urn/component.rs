@@ -1,10 +1,10 @@
-//! What each URN part may hold, per syntax: one table for the diagnosis, the encoder and the
-//! builder's checks of a single part.
+//! What each URN part may hold, per syntax: one table for the encoder and the builder's
+//! checks of a single part (and the tests' oracle, urn/diagnose.rs).
 
-use crate::chars::{
-    self, ByteSet, ByteTable, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS,
-};
-use crate::error::{BuildError, BuildErrorKind, ParseError, ParseErrorKind, Part};
+use crate::chars::{self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS};
+use crate::error::{BuildError, BuildErrorKind, Part};
+#[cfg(test)]
+use crate::error::{ParseError, ParseErrorKind};
 use crate::syntax::UrnSyntax;
 
 /// The grammar of one percent-encodable URN part, as a character class plus the rules the
@@ -20,30 +20,20 @@ pub(crate) struct Component {
     pub(crate) may_be_empty: bool,
     /// RFC 8141 §2.3.1: an r-component ends at "?=", so it cannot contain one.
     pub(crate) ends_at_question_equals: bool,
-    /// The bytes that may stand unencoded anywhere in the part after its first byte, whatever
-    /// follows them: every allowed byte but a `?` that might start the "?=" ending an
-    /// r-component. The diagnosis skips them in a tight loop.
-    pub(crate) plain: &'static ByteTable,
 }
 
 const NONE: ByteSet = ByteSet::from_bytes(b"");
-const PLAIN_PCHAR: ByteTable = ByteTable::of(PCHAR);
-const PLAIN_PCHAR_OR_SLASH: ByteTable = ByteTable::of(PCHAR_OR_SLASH);
-const PLAIN_QUERY: ByteTable = ByteTable::of(QUERY);
-const PLAIN_R_COMPONENT: ByteTable = ByteTable::of(QUERY.without(b'?'));
-const PLAIN_RFC2141_TRANS: ByteTable = ByteTable::of(RFC2141_TRANS);
 const SLASH: ByteSet = ByteSet::from_bytes(b"/");
 const SLASH_QUESTION: ByteSet = ByteSet::from_bytes(b"/?");
 
 impl Component {
-    const fn new(part: Part, allowed: ByteSet, plain: &'static ByteTable) -> Self {
+    const fn new(part: Part, allowed: ByteSet) -> Self {
         Component {
             part,
             allowed,
             not_first: NONE,
             may_be_empty: false,
             ends_at_question_equals: false,
-            plain,
         }
     }
 
@@ -63,24 +53,20 @@ impl Component {
     pub(crate) const fn of(syntax: UrnSyntax, part: Part) -> Option<Component> {
         let component = match (syntax, part) {
             (UrnSyntax::Rfc8141, Part::Nss) => {
-                Component::new(part, PCHAR_OR_SLASH, &PLAIN_PCHAR_OR_SLASH).not_first(SLASH)
+                Component::new(part, PCHAR_OR_SLASH).not_first(SLASH)
             }
             (UrnSyntax::Rfc8141, Part::RComponent) => Component {
                 ends_at_question_equals: true,
-                ..Component::new(part, QUERY, &PLAIN_R_COMPONENT).not_first(SLASH_QUESTION)
+                ..Component::new(part, QUERY).not_first(SLASH_QUESTION)
             },
             (UrnSyntax::Rfc8141, Part::QComponent) => {
-                Component::new(part, QUERY, &PLAIN_QUERY).not_first(SLASH_QUESTION)
+                Component::new(part, QUERY).not_first(SLASH_QUESTION)
             }
-            (UrnSyntax::Rfc8141, Part::FComponent) => {
-                Component::new(part, QUERY, &PLAIN_QUERY).may_be_empty()
-            }
-            (UrnSyntax::Rfc2141, Part::Nss) => {
-                Component::new(part, RFC2141_TRANS, &PLAIN_RFC2141_TRANS)
-            }
-            (UrnSyntax::Rfc2141bis, Part::Nss) => Component::new(part, PCHAR, &PLAIN_PCHAR),
+            (UrnSyntax::Rfc8141, Part::FComponent) => Component::new(part, QUERY).may_be_empty(),
+            (UrnSyntax::Rfc2141, Part::Nss) => Component::new(part, RFC2141_TRANS),
+            (UrnSyntax::Rfc2141bis, Part::Nss) => Component::new(part, PCHAR),
             (UrnSyntax::Rfc2141bis, Part::Query | Part::Fragment) => {
-                Component::new(part, QUERY, &PLAIN_QUERY).may_be_empty()
+                Component::new(part, QUERY).may_be_empty()
             }
             _ => return None,
         };
@@ -89,6 +75,7 @@ impl Component {
 
     /// The delimiters that may follow this part under `syntax`, each with the part it opens,
     /// longest first.
+    #[cfg(test)] // for the tests' oracle, the scan of urn/diagnose.rs
     pub(crate) const fn followers(&self, syntax: UrnSyntax) -> &'static [(&'static [u8], Part)] {
         match (syntax, self.part) {
             (UrnSyntax::Rfc8141, Part::Nss) => &[
@@ -153,7 +140,7 @@ impl Component {
     /// The error for the byte at `i` of `text`, which this part does not allow there, in a
     /// URN being parsed (the diagnosis); the index is relative to `text`. Inlined into the
     /// diagnosis, so that the error does not pass through memory (see `diagnose.rs`).
-    #[inline(always)]
+    #[cfg(test)] // for the tests' oracle, the scan of urn/diagnose.rs
     pub(crate) fn bad_byte(&self, text: &str, i: usize, syntax: UrnSyntax) -> ParseError {
         let part = self.part;
         let kind = match self.fault(text, i, syntax) {

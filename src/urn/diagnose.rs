@@ -2,16 +2,16 @@
 //! grammar (`component.rs`): it stops at the first byte at which no valid URN can continue
 //! the bytes before it.
 //!
-//! It gives `find` the longest valid prefix of a text. A rejected URN is explained from the
-//! grammar itself (`crate::rejection`); this scan's explanation (`first_syntax_error`) stays
-//! as the tests' oracle for it.
+//! The tests' oracle: a rejected URN is explained from the grammar itself
+//! (`crate::rejection`), and `find` takes the longest valid prefix of a text from the grammar's
+//! prefix matchers (`urn::recognize`); the tests hold both equal to this scan.
 //!
 //! Its steps are inlined into one function at each caller (`#[inline(always)]`, all on error
 //! paths): a `ParseError` returned from step to step through memory is copied field by field,
 //! and reading it back right after stalled on those stores, a fifth of a rejection's time.
 
 use super::component::Component;
-use crate::chars::{self, ByteSet, ByteTable};
+use crate::chars::{self, ByteSet};
 use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, UrnSyntax};
 
@@ -25,7 +25,9 @@ pub(crate) fn first_syntax_error(input: &str, syntax: UrnSyntax) -> Option<Parse
 
 /// The length of the longest prefix of `input` that is a valid URN under `syntax`, prose rules
 /// included (the NID "urn" and `%00` of RFC 2141 and the draft); `None` if no prefix is.
-/// Linear in the bytes it reads: it stops at the first byte no valid URN can continue.
+/// Linear in the bytes it reads: it stops at the first byte no valid URN can continue. The
+/// oracle of the grammar's prefix matchers (`urn::recognize::longest_valid_prefix`).
+#[cfg(test)]
 pub(crate) fn longest_valid_prefix(input: &str, syntax: UrnSyntax) -> Option<usize> {
     let mut scan = Scan::new(input, syntax, true);
     match scan.run_all() {
@@ -47,7 +49,7 @@ fn starts_with(text: &[u8], delimiter: &[u8]) -> bool {
 }
 
 /// The characters of a NID in every syntax: letters, digits and hyphens.
-static LDH: ByteTable = ByteTable::of(chars::ALPHANUM.union(ByteSet::from_bytes(b"-")));
+const LDH: ByteSet = chars::ALPHANUM.union(ByteSet::from_bytes(b"-"));
 
 struct Scan<'a> {
     input: &'a str,
@@ -106,7 +108,10 @@ impl<'a> Scan<'a> {
         // The run of NID characters, read in one pass and counted up to one past the bound:
         // each rule below is then a question about its length and its ends.
         let rest = bytes.get(start..).unwrap_or_default();
-        let len = LDH.run_len(&rest[..rest.len().min(NID_MAX_LEN + 1)]);
+        let len = rest[..rest.len().min(NID_MAX_LEN + 1)]
+            .iter()
+            .take_while(|&&b| LDH.contains(b))
+            .count();
         let err = |kind, i| Err(ParseError::new(kind, i));
         if rest.first() == Some(&b'-') {
             let kind = ParseErrorKind::InvalidStart {
@@ -218,11 +223,19 @@ impl<'a> Scan<'a> {
         // Most bytes of a part are plain characters that may stand anywhere in it: they are
         // skipped in a tight loop, and only a `%`, a `?` that might open "?=", and the first
         // byte get a closer look.
-        let plain = component.plain;
+        // Every allowed byte, but a `?` that might start the "?=" ending an r-component.
+        let plain = if component.ends_at_question_equals {
+            component.allowed.without(b'?')
+        } else {
+            component.allowed
+        };
         let mut i = 0;
         while let Some(&b) = text.get(i) {
             if i > 0 && plain.contains(b) {
-                i += 1 + plain.run_len(&text[i + 1..]);
+                i += 1 + text[i + 1..]
+                    .iter()
+                    .take_while(|&&b| plain.contains(b))
+                    .count();
             } else if b == b'%' {
                 for digit in [i + 1, i + 2] {
                     if !text.get(digit).copied().is_some_and(chars::is_hex) {

@@ -18,6 +18,7 @@
 
 mod builder;
 mod component;
+#[cfg(test)]
 pub(crate) mod diagnose;
 mod encode;
 mod equivalence;
@@ -34,5 +35,5 @@ pub use encode::encode;
 pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
 pub use lint::UrnLint;
 pub use nid::{NidClass, Reservation};
-pub(crate) use diagnose::longest_valid_prefix;
+pub(crate) use recognize::longest_valid_prefix;
 pub use value::Urn;

@@ -561,6 +561,7 @@ fn compile(grammar: &str, entries: &[&str], captures: &[&str]) -> Result<String,
         entries,
         captures,
         reports: false,
+        prefixes: &[],
     };
     peg::compile("test.pest", grammar, &config).map_err(|error| error.to_string())
 }
@@ -718,3 +719,48 @@ fn visible_rules_are_those_not_silent() {
     assert_eq!(peg::visible_rules(grammar).unwrap(), ["a", "b"]);
 }
 
+/// Each prefix matcher of `urn.pest` (a URN rule without the end of input) ends where pest's
+/// match of the same rule ends, on the short strings of the URN entries' comparison.
+#[test]
+fn prefix_matchers_end_where_pest_does() {
+    let reference = Reference::load(include_str!("../../urn.pest"));
+    type PrefixMatcher = fn(&[u8]) -> Option<usize>;
+    let matchers: [(&str, PrefixMatcher); 3] = [
+        ("namestring", compiled::urn::namestring_prefix),
+        ("rfc2141_URN", compiled::urn::rfc2141_URN_prefix),
+        ("rfc2141bis_URI", compiled::urn::rfc2141bis_URI_prefix),
+    ];
+    let (mut matched, mut unmatched) = (0, 0);
+    let mut check = |input: &str| {
+        for (rule, prefix) in matchers {
+            let pest = reference
+                .vm
+                .parse(rule, input)
+                .ok()
+                .map(|mut pairs| pairs.next().map_or(0, |pair| pair.as_span().end()));
+            assert_eq!(prefix(input.as_bytes()), pest, "{rule} on {input:?}");
+            if pest.is_some() {
+                matched += 1;
+            } else {
+                unmatched += 1;
+            }
+        }
+    };
+    for start in [
+        "",
+        "urn:",
+        "URN:a",
+        "urn:a-",
+        "urn:ab:",
+        "urn:ab:c?",
+        "urn:ab:c?+d",
+        "urn:ab:c?=d",
+        "urn:ab:c#",
+    ] {
+        for_each_string(start, URI_ALPHABET, 2, &mut check);
+    }
+    assert!(
+        matched > 1_000 && unmatched > 1_000,
+        "{matched} matched, {unmatched} unmatched"
+    );
+}
