@@ -64,7 +64,8 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
                 "date",
                 "fragment",
             ],
-            reports: false,
+            // src/rejection/tag.rs explains a rejected tag from its failure report.
+            reports: true,
             prefixes: &[],
         },
     ),

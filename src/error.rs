@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::namespace::NamespaceErrorKind;
-use crate::syntax::{SCHEME_LEN, UrnSyntax};
+use crate::syntax::UrnSyntax;
 
 /// An identifier could not be parsed.
 ///
@@ -38,23 +38,6 @@ pub struct ParseError {
 impl ParseError {
     pub(crate) const fn new(kind: ParseErrorKind, index: usize) -> Self {
         ParseError { kind, index }
-    }
-
-    /// The error at byte `index` of `input`, the furthest a compiled recognizer reached, for a
-    /// rejection that the diagnosis could not explain (a grammar edited beyond what it was
-    /// taught): in the scheme up to its `:`, otherwise in `part`, the part that holds the
-    /// rest of the identifier.
-    pub(crate) fn at_furthest_byte(input: &str, index: usize, part: Part) -> Self {
-        let part = if index <= SCHEME_LEN {
-            Part::Scheme
-        } else {
-            part
-        };
-        let kind = match input.get(index..).and_then(|rest| rest.chars().next()) {
-            Some(ch) => ParseErrorKind::InvalidChar { part, ch },
-            None => ParseErrorKind::Empty(part),
-        };
-        ParseError::new(kind, index)
     }
 
     /// This error, said in terms of white space when white space around the identifier is
@@ -720,28 +703,4 @@ pub enum EncodeError {
         /// The byte index of the NUL in the text.
         index: usize,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::string::ToString;
-
-    /// A rejection the diagnosis cannot explain is still reported at the recognizer's byte,
-    /// in the scheme up to its `:` and in the given part after it.
-    #[test]
-    fn error_at_the_furthest_byte_names_the_byte_and_its_part() {
-        let error = ParseError::at_furthest_byte("urn:example:a/b", 13, Part::Nss);
-        assert_eq!(error.to_string(), "invalid character '/' in NSS at byte 13");
-        let error = ParseError::at_furthest_byte("urn:example:", 12, Part::Nss);
-        assert_eq!(error.kind(), ParseErrorKind::Empty(Part::Nss));
-        let error = ParseError::at_furthest_byte("tag;a", 3, Part::Specific);
-        assert_eq!(
-            error.kind(),
-            ParseErrorKind::InvalidChar {
-                part: Part::Scheme,
-                ch: ';'
-            }
-        );
-    }
 }

@@ -130,14 +130,20 @@ const fn same(a: &str, b: &str) -> bool {
 
 /// The bit of `name` in a report's masks; stops the build if `urn.pest` has no such rule.
 const fn bit(name: &str) -> u64 {
+    bit_of(&RULES, name)
+}
+
+/// The bit of `name` in the masks of a report over `rules`; stops the build if there is no
+/// such rule (a label for a rule the grammar no longer has).
+const fn bit_of(rules: &[&str], name: &str) -> u64 {
     let mut i = 0;
-    while i < RULES.len() {
-        if same(RULES[i], name) {
+    while i < rules.len() {
+        if same(rules[i], name) {
             return 1 << i;
         }
         i += 1;
     }
-    panic!("src/rejection.rs labels a rule that urn.pest does not have");
+    panic!("src/rejection labels a rule that the grammar does not have");
 }
 
 /// The labels with their bits; stops the build unless every rule of `urn.pest` has a label.
@@ -388,6 +394,10 @@ fn explain(input: &str, report: &Report, rule_bytes: &[RuleBytes]) -> ParseError
     };
     ParseError::new(kind, index)
 }
+
+mod tag;
+
+pub(crate) use tag::{authority_error, component_error, tag_error};
 
 #[cfg(test)]
 mod tests;

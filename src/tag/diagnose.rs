@@ -1,9 +1,10 @@
-//! Explains why the grammar rejected a tag.
+//! The tests' oracle for why the grammar rejected a tag: a rejected tag, and a part the
+//! minter checks alone, are explained from the grammar itself (`crate::rejection`), and the
+//! tests hold that explanation equal to this scan's.
 //!
-//! When the recognizer fails, this module walks the input once more, left to right, with
-//! character classes that mirror `tag.pest`, and stops at the first byte at which no valid
-//! tag can continue the bytes before it. It runs only on the error path; a differential test
-//! checks that it finds an error exactly when the grammar rejects.
+//! It walks the input left to right, with character classes that mirror `tag.pest`, and stops
+//! at the first byte at which no valid tag can continue the bytes before it; a differential
+//! test checks that it finds an error exactly when the grammar rejects.
 //!
 //! The authority name is where the grammar chooses: a DNS name, an email address, or (in the
 //! lenient syntax) an opaque authority. Each alternative is walked on its own; the input is
@@ -20,7 +21,7 @@ use crate::error::{ParseError, ParseErrorKind, Part};
 use crate::syntax::{SCHEME_LEN, TagSyntax};
 
 /// The first syntax error in `input` under `syntax`, or `None` if there is none.
-pub(super) fn first_syntax_error(input: &str, syntax: TagSyntax) -> Option<ParseError> {
+pub(crate) fn first_syntax_error(input: &str, syntax: TagSyntax) -> Option<ParseError> {
     let scan = Scan::new(input, syntax);
     let result = scan
         .scheme()
@@ -32,7 +33,7 @@ pub(super) fn first_syntax_error(input: &str, syntax: TagSyntax) -> Option<Parse
 
 /// The first syntax error in `text` read as a whole authority name under `syntax`, with its
 /// index into `text`.
-pub(super) fn authority_error(text: &str, syntax: TagSyntax) -> Option<ParseError> {
+pub(crate) fn authority_error(text: &str, syntax: TagSyntax) -> Option<ParseError> {
     let scan = Scan::new(text, syntax);
     scan.authority_alternatives(0, syntax, |end| scan.at_end(end, Part::Authority))
         .err()
@@ -40,7 +41,7 @@ pub(super) fn authority_error(text: &str, syntax: TagSyntax) -> Option<ParseErro
 
 /// The first syntax error in `text` read as a whole specific (`part` is `Part::Specific`) or
 /// fragment (`Part::Fragment`), with its index into `text`.
-pub(super) fn component_error(text: &str, part: Part) -> Option<ParseError> {
+pub(crate) fn component_error(text: &str, part: Part) -> Option<ParseError> {
     let scan = Scan::new(text, TagSyntax::Rfc4151);
     match scan.run(0, QUERY, part) {
         Ok(None) => None,

@@ -5,9 +5,9 @@ use core::fmt;
 
 use super::authority::check_dns_lengths;
 use super::date::{Clock, TagDate};
-use super::diagnose;
 use super::value::TagUri;
 use crate::error::{BuildError, ParseError, Part};
+use crate::rejection;
 use crate::syntax::TagSyntax;
 
 /// Builds a tag from its parts, by the rules for minting of RFC 4151 §2.2.
@@ -130,7 +130,7 @@ impl<'a> TagMinter<'a> {
         let invalid = |part, text: &str, error| {
             MintError::InvalidPart(BuildError::from_part_check(part, text, error))
         };
-        if let Some(error) = diagnose::authority_error(authority, TagSyntax::Rfc4151) {
+        if let Some(error) = rejection::authority_error(authority, TagSyntax::Rfc4151) {
             return Err(invalid(Part::Authority, authority, error));
         }
         // A valid authority holds at most one "@", before its DNS name.
@@ -150,11 +150,11 @@ impl<'a> TagMinter<'a> {
         if date > today {
             return Err(MintError::FutureDate { date, today });
         }
-        if let Some(error) = diagnose::component_error(specific, Part::Specific) {
+        if let Some(error) = rejection::component_error(specific, Part::Specific) {
             return Err(invalid(Part::Specific, specific, error));
         }
         if let Some(fragment) = fragment
-            && let Some(error) = diagnose::component_error(fragment, Part::Fragment)
+            && let Some(error) = rejection::component_error(fragment, Part::Fragment)
         {
             return Err(invalid(Part::Fragment, fragment, error));
         }

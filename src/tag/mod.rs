@@ -17,7 +17,8 @@
 
 mod authority;
 mod date;
-mod diagnose;
+#[cfg(test)]
+pub(crate) mod diagnose;
 mod lint;
 mod mint;
 mod prose;

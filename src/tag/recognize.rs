@@ -8,9 +8,9 @@
 use core::num::NonZeroUsize;
 
 use super::authority::{AuthorityKind, AuthorityRule};
-use super::diagnose;
 use crate::compiled;
-use crate::error::{ParseError, Part};
+use crate::error::ParseError;
+use crate::rejection;
 use crate::syntax::{SCHEME_LEN, TagSyntax};
 
 /// Where the parts of a recognized tag lie. The authority always starts right after `tag:`,
@@ -86,24 +86,11 @@ fn offsets(spans: &compiled::tag::Spans) -> Offsets {
     }
 }
 
-/// The error for an input the grammar rejected, from the diagnosis; should the diagnosis
-/// ever miss one, at the furthest byte the compiled recognizer reached (debug builds stop
-/// there).
+/// The error for an input the grammar rejected, explained from the grammar's failure report
+/// (`crate::rejection`).
 #[cold]
 fn rejected(input: &str, syntax: TagSyntax) -> ParseError {
-    let diagnosis = diagnose::first_syntax_error(input, syntax);
-    debug_assert!(
-        diagnosis.is_some(),
-        "tag.pest rejected {input:?} under {syntax}; the diagnosis found nothing"
-    );
-    diagnosis.unwrap_or_else(|| {
-        let failure = match syntax {
-            TagSyntax::Rfc4151 => compiled::tag::rfc4151_failure,
-            TagSyntax::Erratum1485 => compiled::tag::erratum1485_failure,
-            TagSyntax::Lenient => compiled::tag::lenient_failure,
-        }(input.as_bytes());
-        ParseError::at_furthest_byte(input, failure.index, Part::Specific)
-    })
+    rejection::tag_error(input, syntax)
 }
 
 /// The pest-derived parser of `tag.pest`, run beside the compiled recognizer
