@@ -39,11 +39,13 @@ function marked(text, start, end) {
   return code;
 }
 
-/** A line with a caret under byte `index` and the message after it. */
-function caret(text, index, message) {
+/** A caret under byte `index` of `text` and the message after it; with `withText`, the
+ * line itself above them. */
+function caret(text, index, message, withText = true) {
   const pre = document.createElement("pre");
   pre.className = "caret";
-  pre.textContent = `${text}\n${" ".repeat(position(text, index))}^ ${message}`;
+  const under = `${" ".repeat(position(text, index))}^ ${message}`;
+  pre.textContent = withText ? `${text}\n${under}` : under;
   return pre;
 }
 
@@ -189,41 +191,53 @@ function verdictRow(number, line, { shipped, edited }) {
   li.dataset.line = String(number);
   li.dataset.valid = String(shipped.valid);
   const row = document.createElement("div");
+  row.className = "row";
+  const badges = document.createElement("span");
+  badges.className = "badges";
   const no = document.createElement("span");
   no.className = "no";
   no.textContent = `${number}`;
   const verdict = document.createElement("span");
   verdict.className = `verdict ${shipped.valid ? "valid" : "invalid"}`;
   verdict.textContent = shipped.valid ? "valid" : "invalid";
-  row.append(no, verdict);
+  badges.append(no, verdict);
+  row.append(badges);
   if (isEdited()) {
     const pest = document.createElement("span");
     const matched = edited?.matched ?? false;
     pest.className = `edited ${matched ? "match" : "no-match"}`;
     pest.textContent = edited ? (matched ? "edited: match" : "edited: no match") : "edited: not run";
     li.dataset.edited = edited ? String(matched) : "not run";
-    row.append(" ", pest);
+    badges.append(" ", pest);
     if (edited && matched !== shipped.valid) {
       const differs = document.createElement("span");
       differs.className = "differs";
       differs.textContent = "differs";
       li.dataset.differs = "true";
-      row.append(" ", differs);
+      badges.append(" ", differs);
     }
   }
-  const text = document.createElement("code");
-  text.className = "text";
-  text.textContent = line;
-  row.append(" ", text);
-  li.append(row);
+  // The line, and under it a caret at each failing byte: the library's, then pest's under
+  // the edited grammar.
+  const block = document.createElement("div");
+  block.className = "line";
+  const namespace = shipped.namespace?.status === "invalid" ? shipped.namespace : null;
   if (shipped.error) {
-    li.append(caret(line, shipped.error.index, shipped.error.message));
-  } else if (shipped.namespace?.status === "invalid") {
-    li.append(caret(line, shipped.namespace.index, shipped.namespace.message));
+    block.append(caret(line, shipped.error.index, shipped.error.message));
+  } else if (namespace) {
+    // A valid URN whose namespace's rules it breaks.
+    block.append(caret(line, namespace.index, `namespace check: ${namespace.message}`));
+  } else {
+    const text = document.createElement("pre");
+    text.className = "text";
+    text.textContent = line;
+    block.append(text);
   }
   if (edited && !edited.matched && edited.message) {
-    li.append(caret(line, edited.index, `edited grammar: ${edited.message}`));
+    block.append(caret(line, edited.index, `edited grammar: ${edited.message}`, false));
   }
+  row.append(block);
+  li.append(row);
   const facts = [];
   if (shipped.namespace) {
     const ns = shipped.namespace;
@@ -234,7 +248,7 @@ function verdictRow(number, line, { shipped, edited }) {
     const div = document.createElement("div");
     div.className = "facts";
     div.textContent = facts.join(" · ");
-    li.append(div);
+    block.append(div);
   }
   return li;
 }
@@ -299,7 +313,7 @@ function drawTree(lines) {
     return;
   }
   $("tree-note").textContent = result.matched
-    ? `${entry.rule} matches the line${isEdited() ? " (edited grammar)" : ""}; focus a rule to see its span.`
+    ? `${entry.rule} matches the line${isEdited() ? " under the edited grammar" : ""}. Each rule's span is marked in the line; choose a rule to see it in the grammar text.`
     : `${entry.rule} matches a prefix only: ${result.message}`;
   for (const node of result.tree) {
     const li = document.createElement("li");
