@@ -347,7 +347,10 @@ function update() {
 let outlineRules = [];
 let shownRule = "";
 
+/** Recompiles the grammar text and redraws everything; the milliseconds it took are kept in
+ * `data-grammar-ms` on <body>. */
 function grammarChanged() {
+  const started = performance.now();
   $("grammar-name").textContent = `${entry.file}, rule ${entry.rule}`;
   $("edited-flag").hidden = !isEdited();
   $("reset-grammar").disabled = !isEdited();
@@ -363,6 +366,7 @@ function grammarChanged() {
   treeKey = "";
   update();
   drawRuleUnderCursor();
+  document.body.dataset.grammarMs = (performance.now() - started).toFixed(3);
 }
 
 function drawRuleUnderCursor() {
@@ -518,9 +522,19 @@ async function main() {
   document.querySelector(`input[name="reg-scope"][value="${reg.scope === "urn" ? "urn" : "nss"}"]`).checked = true;
 
   $("inputs").addEventListener("input", () => {
+    const started = performance.now();
     state.inputs = $("inputs").value;
     update();
     save();
+    // Until the frame that shows the answer has been drawn (style, layout and paint after the
+    // update): a task queued from the next animation frame runs after it. Kept in
+    // `data-frame-ms` on <body>, with the count of such frames in `data-frames`.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.body.dataset.frameMs = (performance.now() - started).toFixed(3);
+        document.body.dataset.frames = String(Number(document.body.dataset.frames ?? 0) + 1);
+      }),
+    );
   });
   for (const event of ["keyup", "click", "focus", "select"]) {
     $("inputs").addEventListener(event, () => drawTree($("inputs").value.split("\n")));

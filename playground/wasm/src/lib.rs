@@ -58,8 +58,14 @@ struct Entry {
 }
 
 /// The grammar menu, in the page's order: the URN grammars, the tag grammars, then every
-/// namespace grammar the library knows, by NID.
-fn menu() -> Vec<Entry> {
+/// namespace grammar the library knows, by NID. Made once: [`check`] looks its entry up for
+/// every line.
+fn menu() -> &'static [Entry] {
+    static MENU: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    MENU.get_or_init(make_menu)
+}
+
+fn make_menu() -> Vec<Entry> {
     let urn = |id: &str, label: &str, rule: &'static str, syntax| Entry {
         id: id.to_owned(),
         label: label.to_owned(),
@@ -151,8 +157,7 @@ struct EntryJson<'a> {
 /// grammar file's shipped text.
 #[wasm_bindgen]
 pub fn entries() -> String {
-    let entries = menu();
-    let records: Vec<EntryJson<'_>> = entries
+    let records: Vec<EntryJson<'_>> = menu()
         .iter()
         .map(|entry| EntryJson {
             id: &entry.id,
@@ -269,7 +274,7 @@ fn invalid(error: Problem) -> Verdict {
 /// equivalence_key, nss: [start, end]}`. An unknown `id` is an error record too.
 #[wasm_bindgen]
 pub fn check(id: &str, input: &str) -> String {
-    let Some(entry) = menu().into_iter().find(|entry| entry.id == id) else {
+    let Some(entry) = menu().iter().find(|entry| entry.id == id) else {
         return json(&invalid(Problem {
             message: format!("no grammar {id:?} in the menu"),
             index: 0,
