@@ -39,16 +39,6 @@ function marked(text, start, end) {
   return code;
 }
 
-/** A caret under byte `index` of `text` and the message after it; with `withText`, the
- * line itself above them. */
-function caret(text, index, message, withText = true) {
-  const pre = document.createElement("pre");
-  pre.className = "caret";
-  const under = `${" ".repeat(position(text, index))}^ ${message}`;
-  pre.textContent = withText ? `${text}\n${under}` : under;
-  return pre;
-}
-
 // --- State: what is kept across reloads and put in share links. ---
 
 const STORAGE_KEY = "urn-tag-playground";
@@ -186,90 +176,93 @@ function verdicts(line) {
 
 // --- Drawing the verdicts. ---
 
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escape = (text) => text.replace(/[&<>"]/g, (ch) => ESCAPES[ch]);
+
+/** A caret under byte `index` of `text` and the message after it, as HTML; with `withText`,
+ * the line itself above them. */
+function caretHtml(text, index, message, withText = true) {
+  const under = `${" ".repeat(position(text, index))}^ ${message}`;
+  return `<pre class="caret">${escape(withText ? `${text}\n${under}` : under)}</pre>`;
+}
+
+/** The row of one line, as HTML: a thousand rows are parsed at once much faster than they
+ * are built node by node. Every text in it is escaped. */
 function verdictRow(number, line, { shipped, edited }) {
-  const li = document.createElement("li");
-  li.dataset.line = String(number);
-  li.dataset.valid = String(shipped.valid);
-  const row = document.createElement("div");
-  row.className = "row";
-  const badges = document.createElement("span");
-  badges.className = "badges";
-  const no = document.createElement("span");
-  no.className = "no";
-  no.textContent = `${number}`;
-  const verdict = document.createElement("span");
-  verdict.className = `verdict ${shipped.valid ? "valid" : "invalid"}`;
-  verdict.textContent = shipped.valid ? "valid" : "invalid";
-  badges.append(no, verdict);
-  row.append(badges);
+  let data = `data-line="${number}" data-valid="${shipped.valid}"`;
+  let badges = `<span class="no">${number}</span><span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
   if (isEdited()) {
-    const pest = document.createElement("span");
     const matched = edited?.matched ?? false;
-    pest.className = `edited ${matched ? "match" : "no-match"}`;
-    pest.textContent = edited ? (matched ? "edited: match" : "edited: no match") : "edited: not run";
-    li.dataset.edited = edited ? String(matched) : "not run";
-    badges.append(" ", pest);
+    data += ` data-edited="${edited ? matched : "not run"}"`;
+    const said = edited ? (matched ? "edited: match" : "edited: no match") : "edited: not run";
+    badges += ` <span class="edited ${matched ? "match" : "no-match"}">${said}</span>`;
     if (edited && matched !== shipped.valid) {
-      const differs = document.createElement("span");
-      differs.className = "differs";
-      differs.textContent = "differs";
-      li.dataset.differs = "true";
-      badges.append(" ", differs);
+      data += ' data-differs="true"';
+      badges += ' <span class="differs">differs</span>';
     }
   }
   // The line, and under it a caret at each failing byte: the library's, then pest's under
   // the edited grammar.
-  const block = document.createElement("div");
-  block.className = "line";
+  let block;
   const namespace = shipped.namespace?.status === "invalid" ? shipped.namespace : null;
   if (shipped.error) {
-    block.append(caret(line, shipped.error.index, shipped.error.message));
+    block = caretHtml(line, shipped.error.index, shipped.error.message);
   } else if (namespace) {
     // A valid URN whose namespace's rules it breaks.
-    block.append(caret(line, namespace.index, `namespace check: ${namespace.message}`));
+    block = caretHtml(line, namespace.index, `namespace check: ${namespace.message}`);
   } else {
-    const text = document.createElement("pre");
-    text.className = "text";
-    text.textContent = line;
-    block.append(text);
+    block = `<pre class="text">${escape(line)}</pre>`;
   }
   if (edited && !edited.matched && edited.message) {
-    block.append(caret(line, edited.index, `edited grammar: ${edited.message}`, false));
+    block += caretHtml(line, edited.index, `edited grammar: ${edited.message}`, false);
   }
-  row.append(block);
-  li.append(row);
   const facts = [];
   if (shipped.namespace) {
     const ns = shipped.namespace;
     facts.push(`namespace: ${ns.status}${ns.nid ? ` (${ns.nid})` : ""}`);
   }
   if (shipped.equivalence_key !== null) facts.push(`equivalence key: ${shipped.equivalence_key}`);
-  if (facts.length) {
-    const div = document.createElement("div");
-    div.className = "facts";
-    div.textContent = facts.join(" · ");
-    block.append(div);
-  }
-  return li;
+  if (facts.length) block += `<div class="facts">${escape(facts.join(" · "))}</div>`;
+  return `<li ${data}><div class="row"><span class="badges">${badges}</span><div class="line">${block}</div></div></li>`;
 }
 
 /** The lines as drawn: the row of each, and what it was drawn from. */
 let drawn = [];
+const rowTemplate = document.createElement("template");
+
+/** Past this many changed rows, the rows from the first changed one on are drawn again in one
+ * piece of HTML (a paste), rather than replaced one by one (a keystroke). */
+const REDRAW_FROM = 20;
 
 function drawResults(lines) {
   const list = $("results");
   let valid = 0;
   let differing = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const result = verdicts(lines[i]);
+  const results = lines.map((line) => verdicts(line));
+  const changed = [];
+  results.forEach((result, i) => {
     if (result.shipped.valid) valid++;
     if (result.edited && result.edited.matched !== result.shipped.valid) differing++;
     const old = drawn[i];
-    if (old && old.line === lines[i] && old.result === result) continue;
-    const li = verdictRow(i + 1, lines[i], result);
-    if (old) old.li.replaceWith(li);
-    else list.append(li);
-    drawn[i] = { line: lines[i], result, li };
+    if (!old || old.line !== lines[i] || old.result !== result) changed.push(i);
+  });
+  if (changed.length > REDRAW_FROM) {
+    const from = changed[0];
+    if (from === 0) list.textContent = "";
+    for (const old of drawn.splice(from)) old.li.remove();
+    let html = "";
+    for (let i = from; i < lines.length; i++) html += verdictRow(i + 1, lines[i], results[i]);
+    list.insertAdjacentHTML("beforeend", html);
+    const rows = list.children;
+    for (let i = from; i < lines.length; i++) drawn[i] = { line: lines[i], result: results[i], li: rows[i] };
+  } else {
+    for (const i of changed) {
+      rowTemplate.innerHTML = verdictRow(i + 1, lines[i], results[i]);
+      const li = rowTemplate.content.firstElementChild;
+      if (drawn[i]) drawn[i].li.replaceWith(li);
+      else list.append(li);
+      drawn[i] = { line: lines[i], result: results[i], li };
+    }
   }
   for (const old of drawn.splice(lines.length)) old.li.remove();
   const invalid = lines.length - valid;
