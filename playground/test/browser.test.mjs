@@ -49,6 +49,12 @@ async function open(address = url) {
   return { context, page, errors };
 }
 
+/** Closes a page opened by `open`, after checking that no script error happened in it. */
+async function close({ context, errors }) {
+  await context.close();
+  assert.deepEqual(errors.map(String), [], "no script error in the page");
+}
+
 /** Replaces the text of a text box with `text` by pasting it over all of it: the text goes
  * to the clipboard and Control+V pastes it, one edit and one `input` event, as a person's
  * paste is. (Playwright's `fill` and `insertText` insert a text with line breaks line by
@@ -97,7 +103,8 @@ async function editGrammar(page, from, to) {
 }
 
 test("typing gives each line's verdict, with the caret and message at the failing byte", async () => {
-  const { context, page, errors } = await open();
+  const opened = await open();
+  const { page } = opened;
   await paste(page, "");
   await page.locator("#inputs").pressSequentially("urn:example:a%zz\nurn:example:ok?+r#f\ntag:example.com,1900-02-29:x");
   const got = await rows(page);
@@ -117,17 +124,24 @@ test("typing gives each line's verdict, with the caret and message at the failin
   ]);
   assert.equal(await page.locator("#summary").textContent(), "3 lines: 1 valid, 2 invalid");
 
+  // Byte indexes become string positions: the caret stands under the "é" (bytes 12 and 13).
+  await paste(page, "urn:example:é-x%zz");
+  assert.deepEqual((await rows(page))[0].carets, [
+    "urn:example:é-x%zz\n            ^ non-ASCII character 'é' in NSS must be percent-encoded at byte 12",
+  ]);
+  await paste(page, "urn:example:a%zz\nurn:example:ok?+r#f\ntag:example.com,1900-02-29:x");
+
   await page.selectOption("#grammar-select", "tag-rfc4151");
   const tags = await rows(page);
   assert.deepEqual(tags[2].carets, [
     "tag:example.com,1900-02-29:x\n                        ^ day 29 does not exist in 1900-02 at byte 24",
   ]);
-  assert.deepEqual(errors, []);
-  await context.close();
+  await close(opened);
 });
 
 test("the parse tree of the line under the cursor marks each rule's span", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   await paste(page, "urn:example:x\nurn:example:a?+r?=q#f");
   await cursorToLine(page, 1);
   assert.equal(await page.locator("#tree-heading").textContent(), "Parse tree of line 2");
@@ -148,11 +162,12 @@ test("the parse tree of the line under the cursor marks each rule's span", async
   await page.locator('#tree li[data-rule="NSS"] button').focus();
   await page.keyboard.press("Enter");
   assert.equal(await page.locator("#rule-name").textContent(), "NSS (line 118)");
-  await context.close();
+  await close(opened);
 });
 
 test("a namespace grammar checks the NSS; its tree counts bytes of the whole URN", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   await page.selectOption("#grammar-select", "ns-uuid");
   await paste(page, "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\nurn:uuid:12345\nurn:isbn:0451450523");
   const got = await rows(page);
@@ -167,11 +182,12 @@ test("a namespace grammar checks the NSS; its tree counts bytes of the whole URN
   await cursorToLine(page, 0);
   const spans = await page.$$eval("#tree li", (items) => items.map((li) => `${li.dataset.rule} ${li.dataset.span}`));
   assert.deepEqual(spans.slice(0, 3), ["uuid 9..45", "uuid_UUID 9..45", "uuid_time_low 9..17"]);
-  await context.close();
+  await close(opened);
 });
 
 test("an edited rule changes the verdict, and the difference is marked", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   await paste(page, "urn:example:a^b\nurn:example:ab");
   let got = await rows(page);
   assert.equal(got[0].valid, false);
@@ -209,11 +225,12 @@ test("an edited rule changes the verdict, and the difference is marked", async (
   await page.locator("#reset-grammar").click();
   assert.equal(await page.locator("#grammar-error").isVisible(), false);
   assert.equal(await page.locator("#edited-flag").isVisible(), false);
-  await context.close();
+  await close(opened);
 });
 
 test("the rule under the grammar cursor shows its RFC text and railroad diagram", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   await page.locator("#grammar-text").evaluate((box) => {
     const at = box.value.indexOf("\nNID = @{") + 2;
     box.focus();
@@ -224,11 +241,12 @@ test("the rule under the grammar cursor shows its RFC text and railroad diagram"
   assert.match(await page.locator("#rule-doc").textContent(), /^RFC 8141 §2:\n {4}NID {11}= \(alphanum\) 0\*30\(ldh\) \(alphanum\)/);
   assert.match(await page.locator("#rule-notes").textContent(), /^\/\/ PEG:/);
   assert.equal(await page.locator("#rule-diagram svg.railroad").count(), 1);
-  await context.close();
+  await close(opened);
 });
 
 test("the registration check lists the URNs a registration's ABNF allows and RFC 8141 does not", async () => {
-  const { context, page, errors } = await open();
+  const opened = await open();
+  const { page } = opened;
   await page.locator("#mode-registration").click();
   assert.equal(await page.locator("#try").isVisible(), false);
   await replaceText(page, "#reg-abnf", 'nss = 1*( DIGIT / " " / "/" )');
@@ -251,8 +269,7 @@ test("the registration check lists the URNs a registration's ABNF allows and RFC
   await replaceText(page, "#reg-abnf", "nss = other");
   await page.locator("#reg-run").click();
   assert.equal(await page.locator("#reg-report pre").textContent(), "rule other is used but not defined");
-  assert.deepEqual(errors, []);
-  await context.close();
+  await close(opened);
 });
 
 test("the state survives a reload and travels in a share link", async () => {
@@ -275,12 +292,13 @@ test("the state survives a reload and travels in a share link", async () => {
   assert.equal(await second.page.locator("#grammar-select").inputValue(), "urn-rfc2141");
   const got = await rows(second.page);
   assert.deepEqual(got.map((r) => [r.valid, r.edited, r.differs]), [[false, "true", true]]);
-  await first.context.close();
-  await second.context.close();
+  await close(first);
+  await close(second);
 });
 
 test("the page works offline once loaded", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page, context } = opened;
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload(); // the service worker now keeps what it serves
   await page.waitForSelector("body[data-ready=true]");
@@ -289,11 +307,12 @@ test("the page works offline once loaded", async () => {
   await page.waitForSelector("body[data-ready=true]");
   await paste(page, "urn:example:a%zz");
   assert.equal((await rows(page))[0].valid, false);
-  await context.close();
+  await close(opened);
 });
 
 test("every control is reached from the keyboard", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   await paste(page, "urn:example:a");
   await cursorToLine(page, 0);
   await page.locator("#mode-try").focus();
@@ -305,7 +324,7 @@ test("every control is reached from the keyboard", async () => {
   for (const id of ["mode-registration", "share", "grammar-select", "inputs", "tree", "grammar-text"]) {
     assert.ok(reached.has(id), `${id} is reached with Tab (reached: ${[...reached].join(", ")})`);
   }
-  await context.close();
+  await close(opened);
 });
 
 /** The median and the worst of some timings, in milliseconds. */
@@ -315,7 +334,8 @@ function spread(times) {
 }
 
 test("a 1 000-line paste, then keystrokes: timings printed, screenshot written", async () => {
-  const { context, page } = await open();
+  const opened = await open();
+  const { page } = opened;
   const lastUpdate = () => page.evaluate(() => Number(document.body.dataset.updateMs));
   const updates = () => page.evaluate(() => Number(document.body.dataset.updates));
   // Each paste has lines the page has not seen (its verdicts are cached by line): valid
@@ -388,5 +408,5 @@ test("a 1 000-line paste, then keystrokes: timings printed, screenshot written",
   await cursorToLine(page, 0);
   await page.locator('#tree li[data-rule="namestring"] button').click();
   await page.screenshot({ path: `${output}playground.png`, fullPage: false });
-  await context.close();
+  await close(opened);
 });
