@@ -340,9 +340,15 @@ function update() {
 let outlineRules = [];
 let shownRule = "";
 
+/** How long the grammar text must be left alone before it is compiled again. */
+const GRAMMAR_SETTLE_MS = 150;
+let grammarTimer = 0;
+
 /** Recompiles the grammar text and redraws everything; the milliseconds it took are kept in
  * `data-grammar-ms` on <body>. */
 function grammarChanged() {
+  clearTimeout(grammarTimer);
+  delete document.body.dataset.grammarPending;
   const started = performance.now();
   $("grammar-name").textContent = `${entry.file}, rule ${entry.rule}`;
   $("edited-flag").hidden = !isEdited();
@@ -538,7 +544,12 @@ async function main() {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;
     save();
-    grammarChanged();
+    // Compiling the text and running it on every line takes tens of milliseconds with a
+    // thousand lines: done once typing pauses, so that typing in the editor stays quick.
+    // `data-grammar-pending` on <body> says that it is yet to be done.
+    clearTimeout(grammarTimer);
+    document.body.dataset.grammarPending = "true";
+    grammarTimer = setTimeout(grammarChanged, GRAMMAR_SETTLE_MS);
   });
   for (const event of ["keyup", "click", "focus"]) {
     $("grammar-text").addEventListener(event, drawRuleUnderCursor);

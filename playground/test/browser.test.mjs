@@ -100,6 +100,8 @@ async function editGrammar(page, from, to) {
   const text = await page.locator("#grammar-text").inputValue();
   assert.ok(text.includes(from), `${from} is in the grammar text`);
   await replaceText(page, "#grammar-text", text.replace(from, to));
+  // The page compiles the text once typing pauses.
+  await page.waitForSelector("body:not([data-grammar-pending])");
 }
 
 test("typing gives each line's verdict, with the caret and message at the failing byte", async () => {
