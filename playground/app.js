@@ -128,6 +128,9 @@ let grammarError = "";
 let cache = new Map();
 /** Counts compilations, so that a parse tree drawn under an older text is drawn again. */
 let grammarVersion = 0;
+/** Whether the text compiled is an edited one: the verdicts follow what was compiled, not
+ * the editor's text while it waits to be compiled. */
+let compiledEdited = false;
 
 function compile() {
   compiled?.free();
@@ -140,6 +143,7 @@ function compile() {
   }
   cache = new Map();
   grammarVersion++;
+  compiledEdited = isEdited();
 }
 
 /** What pest makes of `line` under the current text: the rule's run on the whole line, or
@@ -167,7 +171,7 @@ function verdicts(line) {
   if (found) return found;
   const shipped = JSON.parse(wasm.check(entry.id, line));
   // pest's verdict is shown only for an edited text: on the shipped one the library decides.
-  const edited = isEdited() ? run(line, shipped) : null;
+  const edited = compiledEdited ? run(line, shipped) : null;
   found = { shipped, edited };
   if (cache.size > 50000) cache.clear();
   cache.set(line, found);
@@ -191,7 +195,7 @@ function caretHtml(text, index, message, withText = true) {
 function verdictRow(number, line, { shipped, edited }) {
   let data = `data-line="${number}" data-valid="${shipped.valid}"`;
   let badges = `<span class="no">${number}</span><span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
-  if (isEdited()) {
+  if (compiledEdited) {
     const matched = edited?.matched ?? false;
     data += ` data-edited="${edited ? matched : "not run"}"`;
     const said = edited ? (matched ? "edited: match" : "edited: no match") : "edited: not run";
@@ -267,7 +271,7 @@ function drawResults(lines) {
   for (const old of drawn.splice(lines.length)) old.li.remove();
   const invalid = lines.length - valid;
   let summary = `${lines.length} line${lines.length === 1 ? "" : "s"}: ${valid} valid, ${invalid} invalid`;
-  if (isEdited()) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
+  if (compiledEdited) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
   $("summary").textContent = summary;
 }
 
@@ -306,7 +310,7 @@ function drawTree(lines) {
     return;
   }
   $("tree-note").textContent = result.matched
-    ? `${entry.rule} matches the line${isEdited() ? " under the edited grammar" : ""}. Each rule's span is marked in the line; choose a rule to see it in the grammar text.`
+    ? `${entry.rule} matches the line${compiledEdited ? " under the edited grammar" : ""}. Each rule's span is marked in the line; choose a rule to see it in the grammar text.`
     : `${entry.rule} matches a prefix only: ${result.message}`;
   for (const node of result.tree) {
     const li = document.createElement("li");
