@@ -5,6 +5,10 @@
 //! recursion, so each one denotes a regular language, and the `regex` crate decides membership
 //! exactly, whatever the ambiguity of the ABNF (no ordered choice, no greediness). The same
 //! tree drives a random generator of strings, biased toward the boundaries of each repetition.
+//!
+//! The grammar playground's registration check (`playground/wasm`) includes this file too, on
+//! ABNF that a person pastes: [`Grammar::try_parse`], [`Grammar::check`] and
+//! [`Matcher::try_new`] say what is wrong with such a text where the tests' own calls panic.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -34,14 +38,19 @@ impl Grammar {
     /// error unless its name is in `restated`: the document says that a later definition
     /// narrows an earlier one.
     pub fn parse(text: &str, restated: &[&str]) -> Grammar {
+        Grammar::try_parse(text, restated).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// As [`Grammar::parse`], with the reason instead of a panic when `text` is no ABNF rule
+    /// list or defines a rule twice.
+    pub fn try_parse(text: &str, restated: &[&str]) -> Result<Grammar, String> {
         let mut rules: BTreeMap<String, Vec<Node>> = BTreeMap::new();
-        for rule in abnf::rulelist(text).unwrap_or_else(|e| panic!("ABNF: {e}")) {
+        for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
             let name = rule.name().to_ascii_lowercase();
             let definitions = rules.entry(name.clone()).or_default();
-            assert!(
-                definitions.is_empty() || restated.iter().any(|r| r.eq_ignore_ascii_case(&name)),
-                "rule {name} is defined twice"
-            );
+            if !definitions.is_empty() && !restated.iter().any(|r| r.eq_ignore_ascii_case(&name)) {
+                return Err(format!("rule {name} is defined twice"));
+            }
             definitions.push(rule.node().clone());
         }
         for rule in abnf::rulelist(CORE_RULES).expect("core rules") {
@@ -50,7 +59,62 @@ impl Grammar {
                 .entry(name)
                 .or_insert_with(|| vec![rule.node().clone()]);
         }
-        Grammar { rules }
+        Ok(Grammar { rules })
+    }
+
+    /// Whether rule `top` can be compiled and generated from: the rules it reaches are all
+    /// defined, none of them refers to itself, and none is a prose value (`<...>`). The
+    /// methods that panic on such a grammar do not panic once this has said `Ok`.
+    pub fn check(&self, top: &str) -> Result<(), String> {
+        fn walk(
+            grammar: &Grammar,
+            node: &Node,
+            stack: &mut Vec<String>,
+            done: &mut BTreeSet<String>,
+        ) -> Result<(), String> {
+            match node {
+                Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+                    nodes.iter().try_for_each(|n| walk(grammar, n, stack, done))
+                }
+                Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
+                    walk(grammar, node, stack, done)
+                }
+                Node::Rulename(name) => {
+                    let key = name.to_ascii_lowercase();
+                    if stack.contains(&key) {
+                        return Err(format!(
+                            "rule {name} refers to itself ({} -> {name}): a recursive rule has \
+                             no regular expression",
+                            stack.join(" -> ")
+                        ));
+                    }
+                    if done.contains(&key) {
+                        return Ok(());
+                    }
+                    let definitions = grammar
+                        .rules
+                        .get(&key)
+                        .ok_or_else(|| format!("rule {name} is used but not defined"))?;
+                    stack.push(key.clone());
+                    for definition in definitions {
+                        walk(grammar, definition, stack, done)?;
+                    }
+                    stack.pop();
+                    done.insert(key);
+                    Ok(())
+                }
+                Node::Prose(prose) => Err(format!(
+                    "prose value <{prose}> cannot be compiled: write it as ABNF"
+                )),
+                Node::String(_) | Node::TerminalValues(_) => Ok(()),
+            }
+        }
+        walk(
+            self,
+            &Node::Rulename(top.to_owned()),
+            &mut Vec::new(),
+            &mut BTreeSet::new(),
+        )
     }
 
     /// The grammar with the rules of `text` in place of those of the same names, and its other
@@ -286,14 +350,16 @@ impl Grammar {
                     1 => *to,
                     _ => from + rng.below((to - from + 1) as usize) as u32,
                 };
-                out.push(char::from_u32(value).expect("a character"));
+                // A range across the surrogates (%xD800-DFFF) holds values that are no
+                // characters; none is drawn from the repository's ABNF.
+                out.push(char::from_u32(value).unwrap_or(char::REPLACEMENT_CHARACTER));
                 out.len() <= longest
             }
             Node::TerminalValues(TerminalValues::Concatenation(values)) => {
                 out.extend(
                     values
                         .iter()
-                        .map(|&v| char::from_u32(v).expect("a character")),
+                        .map(|&v| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)),
                 );
                 out.len() <= longest
             }
@@ -337,13 +403,20 @@ pub struct Matcher {
 
 impl Matcher {
     pub fn new(grammar: &Grammar, top: &str) -> Matcher {
+        Matcher::try_new(grammar, top).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// As [`Matcher::new`], with the reason instead of a panic when the grammar cannot be
+    /// compiled (see [`Grammar::check`]) or its regex is too large.
+    pub fn try_new(grammar: &Grammar, top: &str) -> Result<Matcher, String> {
+        grammar.check(top)?;
         let regexes = (0..grammar.readings())
             .map(|reading| {
                 let pattern = grammar.regex(top, reading);
-                Regex::new(&pattern).unwrap_or_else(|e| panic!("{pattern}: {e}"))
+                Regex::new(&pattern).map_err(|e| format!("{pattern}: {e}"))
             })
-            .collect();
-        Matcher { regexes }
+            .collect::<Result<_, _>>()?;
+        Ok(Matcher { regexes })
     }
 
     pub fn accepts(&self, input: &str) -> bool {

@@ -13,6 +13,8 @@
 
 mod coverage;
 mod diagram;
+mod drawing;
+mod interpret;
 mod source;
 mod trial;
 

@@ -3,10 +3,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use pest::error::{ErrorVariant, InputLocation};
-use pest::iterators::Pair;
 use pest_vm::Vm;
 
+use super::interpret::{self, Trial};
 use super::source;
 use crate::output::{Output, Palette, Status, Written, describe};
 use crate::report;
@@ -73,15 +72,8 @@ fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) ->
     let (good, bad, dim) = (palette.good, palette.bad, palette.dim);
     let shown = report::escape(input.as_bytes());
     let mut out = String::new();
-    match vm.parse(wrapper, input) {
-        Ok(mut pairs) => {
-            // The wrapper rule is not silent, so a successful parse has its pair.
-            let Some(top) = pairs.next() else {
-                writeln!(out, "{bad}no match{bad:#} {shown}: no parse tree")
-                    .expect("write to String");
-                return (false, out);
-            };
-            let end = top.as_span().end();
+    match interpret::try_rule(vm, wrapper, rule, input) {
+        Trial::Parsed { end, tree } => {
             let matched = end == input.len();
             if matched {
                 writeln!(out, "{good}match   {good:#} {shown}").expect("write to String");
@@ -94,86 +86,35 @@ fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) ->
                 let drawn = report::caret(input.as_bytes(), end, "  ");
                 writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
             }
-            let inner: Vec<Pair<'_, &str>> = top.into_inner().collect();
-            match &inner[..] {
-                [only] if only.as_rule() == rule => tree(only, 1, &mut out),
-                // A silent rule leaves no pair of its own: show its span, then its children.
-                _ => {
-                    writeln!(out, "  {rule} 0..{end} {:?}", &input[..end])
-                        .expect("write to String");
-                    for pair in &inner {
-                        tree(pair, 2, &mut out);
-                    }
-                }
+            // One line per pair: rule name, byte span and matched text, indented by depth.
+            for node in tree {
+                writeln!(
+                    out,
+                    "{:indent$}{} {}..{} {:?}",
+                    "",
+                    node.rule,
+                    node.start,
+                    node.end,
+                    &input[node.start..node.end],
+                    indent = 2 * node.depth
+                )
+                .expect("write to String");
             }
             (matched, out)
         }
-        Err(error) => {
-            let index = match error.location {
-                InputLocation::Pos(at) => at,
-                InputLocation::Span((at, _)) => at,
-            };
+        Trial::Failed { index, message } => {
             writeln!(
                 out,
-                "{bad}no match{bad:#} {shown}: {} at byte {index}",
-                message(&error.variant, wrapper, rule)
+                "{bad}no match{bad:#} {shown}: {message} at byte {index}"
             )
             .expect("write to String");
             let drawn = report::caret(input.as_bytes(), index, "  ");
             writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
             (false, out)
         }
-    }
-}
-
-/// pest's "expected ..." message, naming RULE where pest names the wrapper rule.
-fn message(variant: &ErrorVariant<&str>, wrapper: &str, rule: &str) -> String {
-    let (positives, negatives) = match variant {
-        ErrorVariant::ParsingError {
-            positives,
-            negatives,
-        } => (positives, negatives),
-        ErrorVariant::CustomError { message } => return message.clone(),
-    };
-    let list = |rules: &[&str]| {
-        let names: Vec<&str> = rules
-            .iter()
-            .map(|&name| if name == wrapper { rule } else { name })
-            .collect();
-        match names.split_last() {
-            None => String::new(),
-            Some((last, [])) => (*last).to_owned(),
-            Some((last, [first])) => format!("{first} or {last}"),
-            Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+        Trial::NoTree => {
+            writeln!(out, "{bad}no match{bad:#} {shown}: no parse tree").expect("write to String");
+            (false, out)
         }
-    };
-    match (positives.is_empty(), negatives.is_empty()) {
-        (false, false) => format!(
-            "unexpected {}; expected {}",
-            list(negatives),
-            list(positives)
-        ),
-        (false, true) => format!("expected {}", list(positives)),
-        (true, false) => format!("unexpected {}", list(negatives)),
-        (true, true) => "no rule matched".to_owned(),
-    }
-}
-
-/// One line per pair: rule name, byte span and matched text, indented by depth.
-fn tree(pair: &Pair<'_, &str>, depth: usize, out: &mut String) {
-    let span = pair.as_span();
-    writeln!(
-        out,
-        "{:indent$}{} {}..{} {:?}",
-        "",
-        pair.as_rule(),
-        span.start(),
-        span.end(),
-        span.as_str(),
-        indent = 2 * depth
-    )
-    .expect("write to String");
-    for inner in pair.clone().into_inner() {
-        tree(&inner, depth + 1, out);
     }
 }

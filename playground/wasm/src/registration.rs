@@ -1,0 +1,216 @@
+//! The registration check: a namespace registration's ABNF and its example URNs against RFC
+//! 8141, with the machinery of the library's ABNF cross-check (`tests/grammar/abnf.rs`): the
+//! ABNF compiled to a regex, strings generated from it, and RFC 8141's own `NSS` rule
+//! (`tests/data/abnf/rfc8141.abnf`) compiled the same way. The library parses each URN too,
+//! and says where and why it rejects one.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+use urn_tag::Urn;
+use wasm_bindgen::prelude::*;
+
+use crate::abnf::{Grammar, Matcher, Rng};
+use crate::json;
+
+/// RFC 8141 §2's ABNF, as the cross-check reads it.
+const RFC8141_ABNF: &str = include_str!("../../../tests/data/abnf/rfc8141.abnf");
+
+/// How many strings are generated from the registration's ABNF, at most.
+const GENERATED: usize = 2000;
+/// Generated strings longer than this are dropped: nested repetitions can draw long ones.
+const LONGEST: usize = 200;
+/// How many rejected generated URNs the report lists.
+const LISTED: usize = 25;
+
+#[derive(Serialize)]
+struct Example {
+    urn: String,
+    /// Whether the registration's ABNF accepts it (its NSS, when the top rule is an NSS's).
+    abnf: bool,
+    /// Whether its NSS follows RFC 8141's ABNF `NSS` rule; `null` when it has no NSS to test.
+    rfc8141_nss: Option<bool>,
+    /// The library's error under RFC 8141; `null` when it is a valid URN.
+    rfc8141: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    error: Option<String>,
+    examples: Vec<Example>,
+    /// How many distinct strings of the ABNF's language were generated and checked.
+    generated: usize,
+    /// The first generated URNs that RFC 8141 rejects.
+    rejected: Vec<Example>,
+    /// How many generated URNs RFC 8141 rejects in all.
+    rejected_count: usize,
+}
+
+fn failed(error: String) -> String {
+    json(&Report {
+        error: Some(error),
+        examples: Vec::new(),
+        generated: 0,
+        rejected: Vec::new(),
+        rejected_count: 0,
+    })
+}
+
+/// Checks a namespace registration's ABNF (`abnf`, RFC 5234, core rules built in) and its
+/// example URNs (`examples`, one a line) against RFC 8141. `top` is the rule of a whole NSS or,
+/// with `whole_urn`, of a whole URN (empty: the first rule of the text); `nid` is the
+/// namespace's NID, which makes an NSS into a URN (`urn:NID:NSS`). As JSON: `{error}` when the
+/// text cannot be used; otherwise `{examples: [{urn, abnf, rfc8141_nss, rfc8141}], generated,
+/// rejected: [...], rejected_count}`, where `rfc8141` is the library's error message (`null`
+/// for a valid URN).
+#[wasm_bindgen]
+pub fn check_registration(
+    abnf: &str,
+    top: &str,
+    nid: &str,
+    whole_urn: bool,
+    examples: &str,
+) -> String {
+    // RFC 5234 rules end with a line break, which a pasted text may lack; and it writes CRLF,
+    // which the `abnf` crate reads as it does LF.
+    let text = format!("{}\n", abnf.trim_end());
+    let grammar = match Grammar::try_parse(&text, &[]) {
+        Ok(grammar) => grammar,
+        Err(error) => return failed(error),
+    };
+    let top = match top.trim() {
+        // The text parsed above, so reading its rule names again cannot fail.
+        "" => match Grammar::rule_names(&text).into_iter().next() {
+            Some(first) => first,
+            None => return failed("the ABNF defines no rule".to_owned()),
+        },
+        named => named.to_owned(),
+    };
+    let matcher = match Matcher::try_new(&grammar, &top) {
+        Ok(matcher) => matcher,
+        Err(error) => return failed(error),
+    };
+    let nid = nid.trim();
+    if !whole_urn && nid.is_empty() {
+        return failed("give the NID: an NSS becomes a URN as urn:NID:NSS".to_owned());
+    }
+    // A NID that RFC 8141 refuses would make every URN invalid, and say nothing of the NSS.
+    if !whole_urn && let Err(error) = Urn::parse(&format!("urn:{nid}:x")) {
+        return failed(format!(
+            "the NID {nid:?} is not valid under RFC 8141: {error}"
+        ));
+    }
+    // RFC 8141's ABNF is the repository's own file: it always compiles.
+    let rfc8141 = Grammar::try_parse(RFC8141_ABNF, &[]).and_then(|g| Matcher::try_new(&g, "NSS"));
+    let rfc8141_nss = match rfc8141 {
+        Ok(matcher) => matcher,
+        Err(error) => return failed(format!("RFC 8141's ABNF: {error}")),
+    };
+    let judge = |urn: String, abnf: bool| {
+        let (nss, rfc8141) = match Urn::parse(&urn) {
+            Ok(parsed) => (Some(parsed.nss().to_owned()), None),
+            Err(error) => (nss_as_written(&urn, nid), Some(error.to_string())),
+        };
+        Example {
+            rfc8141_nss: nss.map(|nss| rfc8141_nss.accepts(&nss)),
+            urn,
+            abnf,
+            rfc8141,
+        }
+    };
+
+    let examples = examples
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .map(|urn| {
+            let tested = if whole_urn {
+                Some(urn.to_owned())
+            } else {
+                Urn::parse(urn)
+                    .ok()
+                    .map(|parsed| parsed.nss().to_owned())
+                    .or_else(|| nss_as_written(urn, nid))
+            };
+            let abnf = tested.is_some_and(|tested| matcher.accepts(&tested));
+            judge(urn.to_owned(), abnf)
+        })
+        .collect();
+
+    // Strings of the ABNF's language, as the cross-check draws them (the generator also steps
+    // just past repetition bounds, so only those the ABNF accepts are kept). Deterministic:
+    // the seed is fixed.
+    let mut rng = Rng::new(0x5245_4749);
+    let mut seen = BTreeSet::new();
+    for _ in 0..GENERATED * 4 {
+        if seen.len() >= GENERATED {
+            break;
+        }
+        let reading = rng.below(grammar.readings());
+        if let Some(text) = grammar.generate_within(&top, reading, &mut rng, LONGEST)
+            && matcher.accepts(&text)
+        {
+            seen.insert(text);
+        }
+    }
+    let generated = seen.len();
+    let rejected: Vec<Example> = seen
+        .into_iter()
+        .map(|text| {
+            let urn = if whole_urn {
+                text
+            } else {
+                format!("urn:{nid}:{text}")
+            };
+            judge(urn, true)
+        })
+        .filter(|example| example.rfc8141.is_some() || example.rfc8141_nss == Some(false))
+        .collect();
+    let rejected_count = rejected.len();
+    let rejected = listed(rejected);
+    json(&Report {
+        error: None,
+        examples,
+        generated,
+        rejected,
+        rejected_count,
+    })
+}
+
+/// The rejected URNs worth showing, at most [`LISTED`]: the shortest with each reason first
+/// (the library's message without its byte), then the shortest of the others.
+fn listed(mut rejected: Vec<Example>) -> Vec<Example> {
+    rejected.sort_by(|a, b| (a.urn.len(), &a.urn).cmp(&(b.urn.len(), &b.urn)));
+    let reason = |example: &Example| {
+        let message = example.rfc8141.as_deref().unwrap_or("");
+        message
+            .rsplit_once(" at byte ")
+            .map_or(message, |(reason, _)| reason)
+            .to_owned()
+    };
+    let mut reasons = BTreeSet::new();
+    let (mut first, mut others): (Vec<Example>, Vec<Example>) = rejected
+        .into_iter()
+        .partition(|example| reasons.insert(reason(example)));
+    first.truncate(LISTED);
+    others.truncate(LISTED - first.len());
+    first.extend(others);
+    first
+}
+
+/// The NSS of a text that is no valid URN, as far as it can be told: what follows
+/// `urn:NID:` when the text starts so (in any case), up to an r-, q- or f-component.
+fn nss_as_written(urn: &str, nid: &str) -> Option<String> {
+    let prefix = format!("urn:{nid}:");
+    let head = urn.get(..prefix.len())?;
+    if nid.is_empty() || !head.eq_ignore_ascii_case(&prefix) {
+        return None;
+    }
+    let rest = &urn[prefix.len()..];
+    let end = ["?+", "?=", "#"]
+        .iter()
+        .filter_map(|delimiter| rest.find(delimiter))
+        .min()
+        .unwrap_or(rest.len());
+    Some(rest[..end].to_owned())
+}

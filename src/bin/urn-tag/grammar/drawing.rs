@@ -1,0 +1,137 @@
+//! A rule's railroad diagram, drawn as SVG from the rule's syntax tree (pest_meta's AST) with
+//! the `railroad` crate: a rule of the same file is a box linking to `#name`, a literal or a
+//! character class a terminal, SOI and EOI comments.
+//!
+//! `urn-tag grammar diagram` draws every rule of a file into its page; the grammar playground
+//! (`playground/wasm`) includes this file and draws the rule under the cursor, so the two
+//! show the same diagram for the same rule.
+
+use pest_meta::ast::Expr;
+use railroad::{
+    Choice, Comment, Diagram, Empty, LabeledBox, Link, Node, NonTerminal, Optional, Repeat,
+    Sequence, SimpleEnd, SimpleStart, Terminal,
+};
+
+use super::source::{GrammarText, RuleText};
+
+/// The SVG of `rule`'s diagram, at its natural size (not stretched to the page). Its classes
+/// are styled by [`railroad::DEFAULT_CSS`].
+pub fn rule_diagram(grammar: &GrammarText<'_>, rule: &RuleText<'_>) -> String {
+    let mut diagram = Diagram::new(Sequence::new(vec![
+        Box::new(SimpleStart) as Box<dyn Node>,
+        node(grammar, &rule.ast.expr),
+        Box::new(SimpleEnd),
+    ]));
+    let (width, height) = (diagram.width(), diagram.height());
+    diagram
+        .attr("width".to_owned())
+        .or_insert(width.to_string());
+    diagram
+        .attr("height".to_owned())
+        .or_insert(height.to_string());
+    diagram.to_string()
+}
+
+/// The railroad node of a pest expression.
+fn node(grammar: &GrammarText<'_>, expr: &Expr) -> Box<dyn Node> {
+    match expr {
+        Expr::Str(text) => Box::new(Terminal::new(format!("\"{}\"", text.escape_default()))),
+        Expr::Insens(text) => Box::new(Terminal::new(format!("^\"{}\"", text.escape_default()))),
+        Expr::Range(from, to) => Box::new(Terminal::new(format!(
+            "'{}'..'{}'",
+            from.escape_default(),
+            to.escape_default()
+        ))),
+        Expr::Ident(name) if grammar.rules.iter().any(|rule| rule.name == name) => Box::new(
+            Link::new(NonTerminal::new(name.clone()), format!("#{name}")),
+        ),
+        Expr::Ident(name) => match name.as_str() {
+            "SOI" => Box::new(Comment::new("start of input".to_owned())),
+            "EOI" => Box::new(Comment::new("end of input".to_owned())),
+            // pest's built-in character classes (ASCII_DIGIT, ...), which are terminals.
+            _ => Box::new(Terminal::new(name.clone())),
+        },
+        Expr::PeekSlice(start, end) => Box::new(Terminal::new(match end {
+            Some(end) => format!("PEEK[{start}..{end}]"),
+            None => format!("PEEK[{start}..]"),
+        })),
+        Expr::PosPred(inner) => labeled(grammar, inner, "followed by"),
+        Expr::NegPred(inner) => labeled(grammar, inner, "not followed by"),
+        Expr::Seq(..) => {
+            let mut parts = Vec::new();
+            flatten(expr, &mut parts, |e| match e {
+                Expr::Seq(lhs, rhs) => Some((&**lhs, &**rhs)),
+                _ => None,
+            });
+            Box::new(Sequence::new(
+                parts.into_iter().map(|e| node(grammar, e)).collect(),
+            ))
+        }
+        Expr::Choice(..) => {
+            let mut parts = Vec::new();
+            flatten(expr, &mut parts, |e| match e {
+                Expr::Choice(lhs, rhs) => Some((&**lhs, &**rhs)),
+                _ => None,
+            });
+            Box::new(Choice::new(
+                parts.into_iter().map(|e| node(grammar, e)).collect(),
+            ))
+        }
+        Expr::Opt(inner) => Box::new(Optional::new(node(grammar, inner))),
+        Expr::Rep(inner) => Box::new(Optional::new(Repeat::new(node(grammar, inner), Empty))),
+        Expr::RepOnce(inner) => Box::new(Repeat::new(node(grammar, inner), Empty)),
+        Expr::RepExact(inner, n) => labeled(grammar, inner, &format!("{n} times")),
+        Expr::RepMin(inner, n) => counted(grammar, inner, *n == 0, format!("at least {n} times")),
+        Expr::RepMax(inner, n) => counted(grammar, inner, true, format!("at most {n} times")),
+        Expr::RepMinMax(inner, min, max) => {
+            counted(grammar, inner, *min == 0, format!("{min} to {max} times"))
+        }
+        Expr::Skip(strings) => Box::new(Terminal::new(format!(
+            "anything up to {}",
+            strings
+                .iter()
+                .map(|s| format!("\"{}\"", s.escape_default()))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ))),
+        Expr::Push(inner) => labeled(grammar, inner, "PUSH"),
+        #[allow(unreachable_patterns)] // variants of pest_meta's `grammar-extras` feature
+        _ => Box::new(Terminal::new(format!("{expr:?}"))),
+    }
+}
+
+fn labeled(grammar: &GrammarText<'_>, inner: &Expr, label: &str) -> Box<dyn Node> {
+    Box::new(LabeledBox::new(
+        node(grammar, inner),
+        Comment::new(label.to_owned()),
+    ))
+}
+
+fn counted(
+    grammar: &GrammarText<'_>,
+    inner: &Expr,
+    optional: bool,
+    label: String,
+) -> Box<dyn Node> {
+    let repeat = Repeat::new(node(grammar, inner), Comment::new(label));
+    if optional {
+        Box::new(Optional::new(repeat))
+    } else {
+        Box::new(repeat)
+    }
+}
+
+/// The operands of a chain of one binary operator (`a ~ b ~ c`, `a | b | c`), left to right.
+fn flatten<'e>(
+    expr: &'e Expr,
+    out: &mut Vec<&'e Expr>,
+    split: fn(&Expr) -> Option<(&Expr, &Expr)>,
+) {
+    match split(expr) {
+        Some((lhs, rhs)) => {
+            flatten(lhs, out, split);
+            flatten(rhs, out, split);
+        }
+        None => out.push(expr),
+    }
+}

@@ -1,0 +1,122 @@
+//! Running one rule of a grammar loaded at run time with pest_vm, pest's interpreter: where the
+//! rule's match ends and the parse tree with byte spans, or the byte at which it failed and
+//! pest's "expected ..." message.
+//!
+//! `urn-tag grammar try` prints these; the grammar playground (`playground/wasm`) includes
+//! this file and shows them in a page, so both say the same thing about the same grammar.
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest_vm::Vm;
+
+/// One rule's match in a parse tree.
+pub struct TreeNode<'a> {
+    pub rule: &'a str,
+    /// Its byte span in the input.
+    pub start: usize,
+    pub end: usize,
+    /// 1 for the rule tried, 2 for the rules it matched directly, and so on.
+    pub depth: usize,
+}
+
+/// What a rule did with an input.
+pub enum Trial<'a> {
+    /// It matched bytes `0..end`: all of the input when `end` is its length, otherwise a
+    /// prefix only. The tree lists every pair in document order (a parent before its
+    /// children).
+    Parsed { end: usize, tree: Vec<TreeNode<'a>> },
+    /// It failed at byte `index`; `message` is pest's "expected ..." list.
+    Failed { index: usize, message: String },
+    /// pest reported success without a pair for the wrapper rule, which is not silent: not
+    /// expected to happen, and said rather than hidden.
+    NoTree,
+}
+
+/// Runs `rule` on `input` through `wrapper`, the normal rule [`source::wrap`] added to call
+/// it, so that the match has a pair even when `rule` is silent.
+///
+/// [`source::wrap`]: super::source::wrap
+pub fn try_rule<'a>(vm: &'a Vm, wrapper: &'a str, rule: &'a str, input: &'a str) -> Trial<'a> {
+    match vm.parse(wrapper, input) {
+        Ok(mut pairs) => {
+            let Some(top) = pairs.next() else {
+                return Trial::NoTree;
+            };
+            let end = top.as_span().end();
+            let mut tree = Vec::new();
+            let inner: Vec<Pair<'a, &'a str>> = top.into_inner().collect();
+            match &inner[..] {
+                [only] if only.as_rule() == rule => walk(only, 1, &mut tree),
+                // A silent rule leaves no pair of its own: its span, then its children.
+                _ => {
+                    tree.push(TreeNode {
+                        rule,
+                        start: 0,
+                        end,
+                        depth: 1,
+                    });
+                    for pair in &inner {
+                        walk(pair, 2, &mut tree);
+                    }
+                }
+            }
+            Trial::Parsed { end, tree }
+        }
+        Err(error) => {
+            let index = match error.location {
+                InputLocation::Pos(at) => at,
+                InputLocation::Span((at, _)) => at,
+            };
+            Trial::Failed {
+                index,
+                message: message(&error.variant, wrapper, rule),
+            }
+        }
+    }
+}
+
+fn walk<'a>(pair: &Pair<'a, &'a str>, depth: usize, tree: &mut Vec<TreeNode<'a>>) {
+    let span = pair.as_span();
+    tree.push(TreeNode {
+        rule: pair.as_rule(),
+        start: span.start(),
+        end: span.end(),
+        depth,
+    });
+    for inner in pair.clone().into_inner() {
+        walk(&inner, depth + 1, tree);
+    }
+}
+
+/// pest's "expected ..." message, naming RULE where pest names the wrapper rule.
+fn message(variant: &ErrorVariant<&str>, wrapper: &str, rule: &str) -> String {
+    let (positives, negatives) = match variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives, negatives),
+        ErrorVariant::CustomError { message } => return message.clone(),
+    };
+    let list = |rules: &[&str]| {
+        let names: Vec<&str> = rules
+            .iter()
+            .map(|&name| if name == wrapper { rule } else { name })
+            .collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, [first])) => format!("{first} or {last}"),
+            Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+        }
+    };
+    match (positives.is_empty(), negatives.is_empty()) {
+        (false, false) => format!(
+            "unexpected {}; expected {}",
+            list(negatives),
+            list(positives)
+        ),
+        (false, true) => format!("expected {}", list(positives)),
+        (true, false) => format!("unexpected {}", list(negatives)),
+        (true, true) => "no rule matched".to_owned(),
+    }
+}
