@@ -1,0 +1,99 @@
+//! Reading a Python `str` as UTF-8 text, without a new Python object per string.
+//!
+//! The wheel is built for the stable ABI of CPython 3.9 (`abi3-py39`), whose limited API has no
+//! way to borrow a string's UTF-8: `PyUnicode_AsUTF8AndSize` joined it in 3.10, and the safe
+//! conversions PyO3 offers there (`to_cow`, `extract::<String>`) encode each string into a new
+//! `bytes` object and copy it again into a `String`. Over a million strings that doubles the
+//! cost of a batch check. `PyUnicode_AsUCS4`, in the stable ABI since 3.7, copies a string's
+//! code points into a buffer the caller owns; [`TextBuffer`] keeps that buffer and the UTF-8
+//! it encodes the code points into across a whole batch, so reading a string allocates nothing
+//! once the buffers have grown to the longest string.
+
+use pyo3::exceptions::PySystemError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// A Python string holds a lone surrogate (U+D800 to U+DFFF), which no UTF-8 text can hold,
+/// so it cannot be a URN or a tag URI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoneSurrogate {
+    /// The surrogate's code point.
+    pub code_point: u32,
+    /// Its index in the Python string (in code points).
+    pub char_index: usize,
+    /// Its index in UTF-8 bytes: the length of the UTF-8 of the text before it.
+    pub byte_index: usize,
+}
+
+/// Reusable buffers for reading Python strings as UTF-8.
+#[derive(Debug, Default)]
+pub struct TextBuffer {
+    code_points: Vec<u32>,
+    utf8: String,
+}
+
+impl TextBuffer {
+    /// The text of `string` as UTF-8, borrowed from this buffer until the next read; or the
+    /// first lone surrogate in it.
+    ///
+    /// # Errors
+    ///
+    /// The Python error of a string that cannot be read (none is expected of a `str`).
+    pub fn read<'a>(
+        &'a mut self,
+        string: &Bound<'_, PyString>,
+    ) -> PyResult<Result<&'a str, LoneSurrogate>> {
+        let length = string.len()?;
+        if self.code_points.len() < length {
+            self.code_points.resize(length, 0);
+        }
+        let code_points = &mut self.code_points[..length];
+        if length > 0 {
+            copy_code_points(string, code_points)?;
+        }
+        self.utf8.clear();
+        for (char_index, &code_point) in code_points.iter().enumerate() {
+            match char::from_u32(code_point) {
+                Some(ch) => self.utf8.push(ch),
+                None => {
+                    return Ok(Err(LoneSurrogate {
+                        code_point,
+                        char_index,
+                        byte_index: self.utf8.len(),
+                    }));
+                }
+            }
+        }
+        Ok(Ok(&self.utf8))
+    }
+}
+
+/// The text of `string` as a new UTF-8 `String`, or its first lone surrogate.
+///
+/// # Errors
+///
+/// As for [`TextBuffer::read`].
+pub fn owned_text(string: &Bound<'_, PyString>) -> PyResult<Result<String, LoneSurrogate>> {
+    let mut buffer = TextBuffer::default();
+    let read = buffer.read(string)?.map(|_| ());
+    Ok(read.map(|()| buffer.utf8))
+}
+
+/// Copies the code points of `string` into `buffer`, which must be exactly as long as the
+/// string.
+#[allow(unsafe_code)]
+fn copy_code_points(string: &Bound<'_, PyString>, buffer: &mut [u32]) -> PyResult<()> {
+    let length = pyo3::ffi::Py_ssize_t::try_from(buffer.len())
+        .map_err(|_| PySystemError::new_err("string too long to read"))?;
+    // SAFETY: `string` is a live `str` (a `Bound` holds a reference and the GIL is held while
+    // it exists); `buffer` is valid for writes of `buffer.len()` code points (`Py_UCS4` is a
+    // `u32`), and `PyUnicode_AsUCS4` writes at most `buflen` of them, raising SystemError
+    // instead when the string is longer. With `copy_null` 0 it writes no terminating NUL.
+    // It returns NULL exactly when it raised, and the error is then fetched.
+    let copied =
+        unsafe { pyo3::ffi::PyUnicode_AsUCS4(string.as_ptr(), buffer.as_mut_ptr(), length, 0) };
+    if copied.is_null() {
+        return Err(PyErr::fetch(string.py()));
+    }
+    Ok(())
+}
