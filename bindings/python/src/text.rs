@@ -29,7 +29,7 @@ pub struct LoneSurrogate {
 #[derive(Debug, Default)]
 pub struct TextBuffer {
     code_points: Vec<u32>,
-    utf8: String,
+    utf8: Vec<u8>,
 }
 
 impl TextBuffer {
@@ -43,28 +43,30 @@ impl TextBuffer {
         &'a mut self,
         string: &Bound<'_, PyString>,
     ) -> PyResult<Result<&'a str, LoneSurrogate>> {
-        let length = string.len()?;
-        if self.code_points.len() < length {
-            self.code_points.resize(length, 0);
-        }
-        let code_points = &mut self.code_points[..length];
-        if length > 0 {
-            copy_code_points(string, code_points)?;
-        }
+        let code_points = copy_code_points(string, &mut self.code_points)?;
         self.utf8.clear();
-        for (char_index, &code_point) in code_points.iter().enumerate() {
-            match char::from_u32(code_point) {
-                Some(ch) => self.utf8.push(ch),
-                None => {
+        // Most identifiers are ASCII: then each code point is its own byte, in two loops that
+        // the compiler vectorizes.
+        if code_points.iter().all(|&code_point| code_point < 0x80) {
+            self.utf8
+                .extend(code_points.iter().map(|&code_point| code_point as u8));
+        } else {
+            for (char_index, &code_point) in code_points.iter().enumerate() {
+                let Some(ch) = char::from_u32(code_point) else {
                     return Ok(Err(LoneSurrogate {
                         code_point,
                         char_index,
                         byte_index: self.utf8.len(),
                     }));
-                }
+                };
+                self.utf8
+                    .extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
             }
         }
-        Ok(Ok(&self.utf8))
+        // Only whole characters were written, so this always holds.
+        let text = std::str::from_utf8(&self.utf8)
+            .map_err(|_| PySystemError::new_err("a str read as invalid UTF-8"))?;
+        Ok(Ok(text))
     }
 }
 
@@ -75,25 +77,45 @@ impl TextBuffer {
 /// As for [`TextBuffer::read`].
 pub fn owned_text(string: &Bound<'_, PyString>) -> PyResult<Result<String, LoneSurrogate>> {
     let mut buffer = TextBuffer::default();
-    let read = buffer.read(string)?.map(|_| ());
-    Ok(read.map(|()| buffer.utf8))
+    match buffer.read(string)? {
+        Ok(text) => Ok(Ok(text.to_owned())),
+        Err(surrogate) => Ok(Err(surrogate)),
+    }
 }
 
-/// Copies the code points of `string` into `buffer`, which must be exactly as long as the
-/// string.
+/// The code points of `string`, copied into `buffer` (grown to fit) and borrowed from it.
+///
+/// The length is the string's own (`PyUnicode_GetLength`), never what a subclass's `__len__`
+/// says, so the buffer holds exactly the string.
 #[allow(unsafe_code)]
-fn copy_code_points(string: &Bound<'_, PyString>, buffer: &mut [u32]) -> PyResult<()> {
-    let length = pyo3::ffi::Py_ssize_t::try_from(buffer.len())
-        .map_err(|_| PySystemError::new_err("string too long to read"))?;
-    // SAFETY: `string` is a live `str` (a `Bound` holds a reference and the GIL is held while
-    // it exists); `buffer` is valid for writes of `buffer.len()` code points (`Py_UCS4` is a
-    // `u32`), and `PyUnicode_AsUCS4` writes at most `buflen` of them, raising SystemError
-    // instead when the string is longer. With `copy_null` 0 it writes no terminating NUL.
-    // It returns NULL exactly when it raised, and the error is then fetched.
-    let copied =
-        unsafe { pyo3::ffi::PyUnicode_AsUCS4(string.as_ptr(), buffer.as_mut_ptr(), length, 0) };
-    if copied.is_null() {
-        return Err(PyErr::fetch(string.py()));
+fn copy_code_points<'a>(
+    string: &Bound<'_, PyString>,
+    buffer: &'a mut Vec<u32>,
+) -> PyResult<&'a [u32]> {
+    let py = string.py();
+    // SAFETY: `string` is a live `str` (a `Bound` holds a reference, and the GIL is held
+    // while it exists). `PyUnicode_GetLength` reads its length, or returns -1 with an
+    // exception set.
+    let length = unsafe { pyo3::ffi::PyUnicode_GetLength(string.as_ptr()) };
+    let length = usize::try_from(length).map_err(|_| PyErr::fetch(py))?;
+    if buffer.len() < length {
+        buffer.resize(length, 0);
     }
-    Ok(())
+    let code_points = &mut buffer[..length];
+    if length == 0 {
+        return Ok(code_points);
+    }
+    let buffer_length = pyo3::ffi::Py_ssize_t::try_from(length)
+        .map_err(|_| PySystemError::new_err("string too long to read"))?;
+    // SAFETY: as above for `string`; `code_points` is valid for writes of `length` code
+    // points (`Py_UCS4` is a `u32`), and `PyUnicode_AsUCS4` writes at most `buflen` of them,
+    // raising SystemError instead when the string is longer. With `copy_null` 0 it writes no
+    // terminating NUL. It returns NULL exactly when it raised, and the error is then fetched.
+    let copied = unsafe {
+        pyo3::ffi::PyUnicode_AsUCS4(string.as_ptr(), code_points.as_mut_ptr(), buffer_length, 0)
+    };
+    if copied.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    Ok(code_points)
 }
