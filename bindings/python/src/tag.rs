@@ -74,6 +74,13 @@ fn tag_date(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<TagDate> {
 
 #[pymethods]
 impl PyTagUri {
+    /// ``TagUri(text, syntax="rfc4151")`` is :meth:`TagUri.parse`.
+    #[new]
+    #[pyo3(signature = (text, syntax = "rfc4151"))]
+    fn new(text: &Bound<'_, PyAny>, syntax: &str) -> PyResult<PyTagUri> {
+        PyTagUri::parse(text, syntax)
+    }
+
     /// Parses ``text`` as a tag URI.
     ///
     /// ``syntax`` is ``"rfc4151"`` (the default), ``"erratum1485"`` (RFC 5322 local parts in

@@ -42,6 +42,13 @@ pub fn parse_urn<'t>(
 
 #[pymethods]
 impl PyUrn {
+    /// ``Urn(text, spec="rfc8141", namespaces=False)`` is :meth:`Urn.parse`.
+    #[new]
+    #[pyo3(signature = (text, spec = "rfc8141", namespaces = false))]
+    fn new(text: &Bound<'_, PyAny>, spec: &str, namespaces: bool) -> PyResult<PyUrn> {
+        PyUrn::parse(text, spec, namespaces)
+    }
+
     /// Parses ``text`` as a URN.
     ///
     /// ``spec`` is ``"rfc8141"`` (the default), ``"rfc2141"`` or ``"rfc2141bis"``; with
