@@ -129,9 +129,10 @@ fn for_each(source: &Source<'_>, function: &str, mut visit: impl FnMut(Item<'_>)
             let width = if *wide { 8 } else { 4 };
             let offset_at = |i: usize| -> Option<i64> {
                 let bytes = offsets.get(i * width..(i + 1) * width)?;
-                Some(match bytes.try_into() {
-                    Ok(eight) => i64::from_le_bytes(eight),
-                    Err(_) => i64::from(i32::from_le_bytes(bytes.try_into().ok()?)),
+                Some(if *wide {
+                    i64::from_le_bytes(bytes.try_into().ok()?)
+                } else {
+                    i64::from(i32::from_le_bytes(bytes.try_into().ok()?))
                 })
             };
             let out_of_range = || PyValueError::new_err("Arrow offsets outside the data buffer");

@@ -20,7 +20,7 @@ pub struct PyTagUri {
 }
 
 /// Parses `text` as a tag URI under `syntax`.
-pub fn parse_tag<'t>(
+fn parse_tag<'t>(
     py: Python<'_>,
     text: &'t str,
     syntax: TagSyntax,

@@ -25,7 +25,7 @@ pub struct PyUrn {
 
 /// Parses `text` as a URN under `syntax`; with `namespaces`, its NSS must also follow the
 /// grammar and prose rules of its namespace (as `urn-tag check --namespaces` asks).
-pub fn parse_urn<'t>(
+fn parse_urn<'t>(
     py: Python<'_>,
     text: &'t str,
     syntax: UrnSyntax,
