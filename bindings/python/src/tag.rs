@@ -20,11 +20,7 @@ pub struct PyTagUri {
 }
 
 /// Parses `text` as a tag URI under `syntax`.
-fn parse_tag<'t>(
-    py: Python<'_>,
-    text: &'t str,
-    syntax: TagSyntax,
-) -> PyResult<TagUri<&'t str>> {
+fn parse_tag<'t>(py: Python<'_>, text: &'t str, syntax: TagSyntax) -> PyResult<TagUri<&'t str>> {
     TagUri::parse_borrowed_with(text, syntax).map_err(|e| errors::parse_error(py, text, e))
 }
 
