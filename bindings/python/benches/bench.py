@@ -62,9 +62,7 @@ def main():
     parser.add_argument("--count", type=int, default=1_000_000)
     parser.add_argument("--one-by-one", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument(
-        "--cli", default=str(REPOSITORY / "target" / "release" / "urn-tag")
-    )
+    parser.add_argument("--cli", default=str(REPOSITORY / "target" / "release" / "urn-tag"))
     options = parser.parse_args()
 
     corpus_file = BINDING / "target" / f"urns-{options.count}.txt"

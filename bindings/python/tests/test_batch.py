@@ -6,6 +6,7 @@ import pyarrow
 import pytest
 
 import urn_tag
+
 from conftest import DATA, table
 
 # Every input of the vector files, valid and invalid, with a few values of every kind.
@@ -87,7 +88,9 @@ def test_check_many_takes_none_as_invalid_and_any_iterable():
 
 
 def test_check_many_refuses_values_that_are_not_str():
-    with pytest.raises(TypeError, match=r"check_many\(\) expects str or None values; item 1 is int"):
+    with pytest.raises(
+        TypeError, match=r"check_many\(\) expects str or None values; item 1 is int"
+    ):
         urn_tag.check_many(["urn:ex:a", 42])
     with pytest.raises(TypeError, match=r"item 0 is bytes"):
         urn_tag.check_many([b"urn:ex:a"])

@@ -170,7 +170,7 @@ def test_normalize_keeps_components_and_changes_case_only():
 def test_str_is_the_text_and_repr_parses_back():
     urn = Urn.parse("urn:example:it's")
     assert str(urn) == "urn:example:it's"
-    assert repr(urn) == "Urn(\"urn:example:it's\")"
+    assert repr(urn) == 'Urn("urn:example:it\'s")'
     assert repr(Urn.parse("urn:a:b", spec="rfc2141")) == "Urn('urn:a:b', spec='rfc2141')"
     assert eval(repr(urn), {"Urn": Urn}) == urn
     tag = TagUri.parse("tag:a+b@example.com,2020:x", syntax="erratum1485")
@@ -183,6 +183,19 @@ def test_calling_the_class_parses():
     assert TagUri("tag:yaml.org,2002:int") == TagUri.parse("tag:yaml.org,2002:int")
     with pytest.raises(UrnTagError):
         Urn("urn:a:b")
+
+
+def test_errors_pickle_with_their_fields():
+    with pytest.raises(UrnTagError) as raised:
+        Urn.parse("urn:x:y")
+    back = pickle.loads(pickle.dumps(raised.value))
+    assert (back.kind, back.part, back.index, back.char_index, back.message) == (
+        "nid_too_short",
+        "nid",
+        5,
+        5,
+        "NID shorter than 2 characters at byte 5",
+    )
 
 
 def test_values_pickle_with_their_spec():

@@ -5,6 +5,7 @@ tests/grammar/namespace_grammars.rs)."""
 import pytest
 
 import urn_tag
+
 from conftest import DATA, table
 
 URN_ROWS = table(DATA / "peer-urn-vectors.tsv")

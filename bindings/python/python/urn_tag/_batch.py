@@ -58,9 +58,7 @@ def parse_many(values, spec="rfc8141", namespaces=False):
     columns = _urn_tag._parse_columns(sources, spec, namespaces, pyarrow is not None)
     if pyarrow is None:
         return dict(columns)
-    return pyarrow.table(
-        {name: _arrow_array(pyarrow, column) for name, column in columns}
-    )
+    return pyarrow.table({name: _arrow_array(pyarrow, column) for name, column in columns})
 
 
 def _sources(values, function):
@@ -123,10 +121,17 @@ def _arrow_source(pyarrow, array, function):
     first = int.from_bytes(offset_bytes[:width], "little", signed=True)
     last = int.from_bytes(offset_bytes[-width:], "little", signed=True)
     data_bytes = data.slice(first, last - first).to_pybytes() if last > first else b""
-    validity_bytes = (
-        validity.to_pybytes() if validity is not None and array.null_count else None
+    validity_bytes = validity.to_pybytes() if validity is not None and array.null_count else None
+    return (
+        "arrow",
+        offset_bytes,
+        width == 8,
+        data_bytes,
+        first,
+        validity_bytes,
+        array.offset,
+        length,
     )
-    return ("arrow", offset_bytes, width == 8, data_bytes, first, validity_bytes, array.offset, length)
 
 
 _ARROW_TYPES = {

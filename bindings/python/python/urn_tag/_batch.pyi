@@ -1,7 +1,7 @@
 """Types of the batch functions: the result has the kind of the input."""
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Optional, Union, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from urn_tag._urn_tag import _UrnSpec
 
@@ -11,11 +11,11 @@ if TYPE_CHECKING:
 
 @overload
 def check_many(  # type: ignore[overload-overlap]
-    values: "numpy.ndarray[Any, Any]", spec: _UrnSpec = "rfc8141", namespaces: bool = False
-) -> "numpy.typing.NDArray[numpy.bool_]": ...
+    values: numpy.ndarray[Any, Any], spec: _UrnSpec = "rfc8141", namespaces: bool = False
+) -> numpy.typing.NDArray[numpy.bool_]: ...
 @overload
 def check_many(
-    values: Iterable[Optional[str]], spec: _UrnSpec = "rfc8141", namespaces: bool = False
+    values: Iterable[str | None], spec: _UrnSpec = "rfc8141", namespaces: bool = False
 ) -> list[bool]: ...
 @overload
 def check_many(values: Any, spec: _UrnSpec = "rfc8141", namespaces: bool = False) -> Any:
@@ -23,5 +23,5 @@ def check_many(values: Any, spec: _UrnSpec = "rfc8141", namespaces: bool = False
 
 def parse_many(
     values: Any, spec: _UrnSpec = "rfc8141", namespaces: bool = False
-) -> Union[dict[str, list[Any]], Any]:
+) -> dict[str, list[Any]] | Any:
     """A ``pyarrow.Table`` when pyarrow is installed, else a ``dict`` of lists."""

@@ -50,9 +50,7 @@ class UrnStr(str):
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source, handler):
-        return core_schema.no_info_after_validator_function(
-            _validate, core_schema.str_schema()
-        )
+        return core_schema.no_info_after_validator_function(_validate, core_schema.str_schema())
 
     @classmethod
     def __get_pydantic_json_schema__(cls, schema, handler):
