@@ -2,8 +2,10 @@
 
 This half tells the containers apart and hands their values to the native module as they lie:
 a list of ``str`` as it is, an Arrow string array as its offsets and data buffers, a NumPy
-unicode array as its code points. The native half reads each value in place, so no Python
-object is made per value, and gives the results back in the container's own kind.
+unicode array as its code points. The native half reads each value where it lies, so no Python
+object is made per value, and gives the results back in the container's own kind. (The stable
+ABI of CPython 3.9, which the wheel is built for, has no buffer protocol: the part of an Arrow
+buffer that the array uses, and a NumPy unicode array's data, are copied once into ``bytes``.)
 
 NumPy and pyarrow are never imported here to tell a container apart: an array of theirs cannot
 exist unless they were imported, so they are looked up in ``sys.modules``.
