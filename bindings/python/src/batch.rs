@@ -149,8 +149,8 @@ fn for_each(source: &Source<'_>, function: &str, mut visit: impl FnMut(Item<'_>)
                 let bytes = start
                     .zip(end)
                     .and_then(|(start, end)| {
-                        let start = usize::try_from(start - data_start).ok()?;
-                        let end = usize::try_from(end - data_start).ok()?;
+                        let start = usize::try_from(start.checked_sub(*data_start)?).ok()?;
+                        let end = usize::try_from(end.checked_sub(*data_start)?).ok()?;
                         data.get(start..end)
                     })
                     .ok_or_else(out_of_range)?;

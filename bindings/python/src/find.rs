@@ -90,10 +90,11 @@ struct CharCounter<'t> {
 
 impl CharCounter<'_> {
     fn at(&mut self, byte: usize) -> usize {
-        if byte >= self.byte {
-            self.chars += crate::errors::char_index(&self.text[self.byte..], byte - self.byte);
-        } else {
-            self.chars = crate::errors::char_index(self.text, byte);
+        match self.text.get(self.byte..) {
+            Some(rest) if byte >= self.byte => {
+                self.chars += crate::errors::char_index(rest, byte - self.byte);
+            }
+            _ => self.chars = crate::errors::char_index(self.text, byte),
         }
         self.byte = byte;
         self.chars

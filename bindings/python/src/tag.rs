@@ -26,6 +26,13 @@ fn parse_tag<'t>(py: Python<'_>, text: &'t str, syntax: TagSyntax) -> PyResult<T
 
 /// `date` as a Python `datetime.date`.
 fn python_date(py: Python<'_>, date: TagDate) -> PyResult<Bound<'_, PyAny>> {
+    if date.year() == 0 {
+        // RFC 4151 allows the year 0000; `datetime.date` starts at year 1.
+        return Err(PyValueError::new_err(format!(
+            "the tag's date {date} is before year 1, which datetime.date cannot hold; \
+             see date_as_written"
+        )));
+    }
     // The stable ABI has no datetime C API: the class is called like any other.
     let class = py.import("datetime")?.getattr("date")?;
     class.call1((date.year(), date.month(), date.day()))
@@ -140,7 +147,8 @@ impl PyTagUri {
     }
 
     /// The date, with the RFC's defaults for an omitted month or day (01), as a
-    /// ``datetime.date``.
+    /// ``datetime.date``; ``ValueError`` for the year 0000, which RFC 4151 allows and
+    /// ``datetime.date`` cannot hold.
     #[getter]
     fn date<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         python_date(py, self.tag.date())

@@ -235,6 +235,17 @@ def test_tag_components():
     assert str(tag) == "tag:timothy@hpl.hp.com,2001:web/externalHome#top"
 
 
+def test_a_tag_of_the_year_0000_has_no_datetime_date():
+    tag = TagUri.parse("tag:example.com,0000:x")
+    assert tag.date_as_written == "0000"
+    with pytest.raises(ValueError) as raised:
+        _ = tag.date
+    assert str(raised.value) == (
+        "the tag's date 0000-01-01 is before year 1, which datetime.date cannot hold; "
+        "see date_as_written"
+    )
+
+
 def test_tag_errors_and_syntaxes():
     assert error_of(TagUri.parse, "tag:example.com,1900-02-29:x") == (
         "day_out_of_range",
