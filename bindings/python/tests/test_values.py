@@ -338,5 +338,9 @@ def test_unknown_syntax_names_are_value_errors():
         TagUri.parse("tag:a.org,2000:", syntax="strict")
 
 
-def test_version_is_the_crates():
-    assert urn_tag.__version__ == "0.1.0"
+def test_version_is_the_librarys(repository):
+    import re
+
+    manifest = (repository / "Cargo.toml").read_text(encoding="utf-8")
+    version = re.search(r'^version = "(.*)"$', manifest, re.M).group(1)
+    assert urn_tag.__version__ == version
