@@ -94,10 +94,17 @@ enum Item<'a> {
 }
 
 /// Calls `visit` with each value of `source`, in order.
-fn for_each(source: &Source<'_>, function: &str, mut visit: impl FnMut(Item<'_>)) -> PyResult<()> {
-    let mut buffer = TextBuffer::default();
+///
+/// The buffers of Arrow and NumPy sources are immutable `bytes`, read without the GIL, so that
+/// other Python threads run meanwhile; a list's items are Python objects, read with it.
+fn for_each(
+    source: &Source<'_>,
+    function: &str,
+    mut visit: impl FnMut(Item<'_>) + Send,
+) -> PyResult<()> {
     match source {
         Source::List(list) => {
+            let mut buffer = TextBuffer::default();
             for (index, value) in list.iter().enumerate() {
                 if value.is_none() {
                     visit(Item::Null);
@@ -113,6 +120,7 @@ fn for_each(source: &Source<'_>, function: &str, mut visit: impl FnMut(Item<'_>)
                     )));
                 }
             }
+            Ok(())
         }
         Source::Arrow {
             offsets,
@@ -123,85 +131,125 @@ fn for_each(source: &Source<'_>, function: &str, mut visit: impl FnMut(Item<'_>)
             validity_offset,
             length,
         } => {
-            let offsets = offsets.as_bytes();
-            let data = data.as_bytes();
-            let validity = validity.as_ref().map(|bitmap| bitmap.as_bytes());
-            let width = if *wide { 8 } else { 4 };
-            let offset_at = |i: usize| -> Option<i64> {
-                let bytes = offsets.get(i * width..(i + 1) * width)?;
-                Some(if *wide {
-                    i64::from_le_bytes(bytes.try_into().ok()?)
-                } else {
-                    i64::from(i32::from_le_bytes(bytes.try_into().ok()?))
-                })
+            let arrow = ArrowStrings {
+                offsets: offsets.as_bytes(),
+                wide: *wide,
+                data: data.as_bytes(),
+                data_start: *data_start,
+                validity: validity.as_ref().map(|bitmap| bitmap.as_bytes()),
+                validity_offset: *validity_offset,
+                length: *length,
             };
-            let out_of_range = || PyValueError::new_err("Arrow offsets outside the data buffer");
-            for i in 0..*length {
-                if let Some(bitmap) = validity {
-                    let bit = validity_offset + i;
-                    let byte = bitmap.get(bit / 8).ok_or_else(out_of_range)?;
-                    if byte >> (bit % 8) & 1 == 0 {
-                        visit(Item::Null);
-                        continue;
-                    }
-                }
-                let (start, end) = (offset_at(i), offset_at(i + 1));
-                let bytes = start
-                    .zip(end)
-                    .and_then(|(start, end)| {
-                        let start = usize::try_from(start.checked_sub(*data_start)?).ok()?;
-                        let end = usize::try_from(end.checked_sub(*data_start)?).ok()?;
-                        data.get(start..end)
-                    })
-                    .ok_or_else(out_of_range)?;
-                match std::str::from_utf8(bytes) {
-                    Ok(text) => visit(Item::Text(text)),
-                    Err(error) => visit(Item::InvalidUtf8 {
-                        index: error.valid_up_to(),
-                    }),
-                }
-            }
+            offsets.py().detach(|| arrow.for_each(&mut visit))
         }
         Source::Ucs4 {
             data,
             width,
             length,
         } => {
-            let data = data.as_bytes();
-            let mut text = String::new();
-            for i in 0..*length {
-                let value = data
-                    .get(i * width * 4..(i + 1) * width * 4)
-                    .ok_or_else(|| PyValueError::new_err("NumPy data shorter than its shape"))?;
-                let code_points = value
-                    .chunks_exact(4)
-                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                // NumPy pads a shorter value with NULs, and does not count trailing NULs as
-                // part of any value.
-                let used = value
-                    .chunks_exact(4)
-                    .rposition(|b| b != [0; 4])
-                    .map_or(0, |last| last + 1);
-                text.clear();
-                let mut surrogate = None;
-                for (char_index, code_point) in code_points.take(used).enumerate() {
-                    match char::from_u32(code_point) {
-                        Some(ch) => text.push(ch),
-                        None => {
-                            surrogate = Some(LoneSurrogate {
-                                code_point,
-                                char_index,
-                                byte_index: text.len(),
-                            });
-                            break;
-                        }
-                    }
-                }
-                match surrogate {
-                    None => visit(Item::Text(&text)),
-                    Some(surrogate) => visit(Item::Surrogate(surrogate)),
-                }
+            let bytes = data.as_bytes();
+            data.py()
+                .detach(|| for_each_ucs4(bytes, *width, *length, &mut visit))
+        }
+    }
+}
+
+/// The buffers of an Arrow string array (see [`Source::Arrow`]).
+struct ArrowStrings<'a> {
+    offsets: &'a [u8],
+    wide: bool,
+    data: &'a [u8],
+    data_start: i64,
+    validity: Option<&'a [u8]>,
+    validity_offset: usize,
+    length: usize,
+}
+
+impl ArrowStrings<'_> {
+    /// Offset `i`, or `None` past the buffer.
+    fn offset(&self, i: usize) -> Option<i64> {
+        if self.wide {
+            let bytes = self.offsets.get(i * 8..(i + 1) * 8)?;
+            Some(i64::from_le_bytes(bytes.try_into().ok()?))
+        } else {
+            let bytes = self.offsets.get(i * 4..(i + 1) * 4)?;
+            Some(i64::from(i32::from_le_bytes(bytes.try_into().ok()?)))
+        }
+    }
+
+    /// Whether value `i` is null; `None` past the bitmap.
+    fn is_null(&self, i: usize) -> Option<bool> {
+        let Some(bitmap) = self.validity else {
+            return Some(false);
+        };
+        let bit = self.validity_offset + i;
+        Some(bitmap.get(bit / 8)? >> (bit % 8) & 1 == 0)
+    }
+
+    /// The bytes of value `i`; `None` when its offsets lie outside the buffers.
+    fn value(&self, i: usize) -> Option<&[u8]> {
+        let start = self.offset(i)?.checked_sub(self.data_start)?;
+        let end = self.offset(i + 1)?.checked_sub(self.data_start)?;
+        self.data
+            .get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)
+    }
+
+    fn for_each(&self, visit: &mut impl FnMut(Item<'_>)) -> PyResult<()> {
+        let out_of_range = || PyValueError::new_err("Arrow offsets outside the data buffer");
+        for i in 0..self.length {
+            if self.is_null(i).ok_or_else(out_of_range)? {
+                visit(Item::Null);
+                continue;
             }
+            match std::str::from_utf8(self.value(i).ok_or_else(out_of_range)?) {
+                Ok(text) => visit(Item::Text(text)),
+                Err(error) => visit(Item::InvalidUtf8 {
+                    index: error.valid_up_to(),
+                }),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Calls `visit` with each of the `length` values of a NumPy array of dtype `<U{width}`.
+fn for_each_ucs4(
+    data: &[u8],
+    width: usize,
+    length: usize,
+    visit: &mut impl FnMut(Item<'_>),
+) -> PyResult<()> {
+    let mut text = String::new();
+    for i in 0..length {
+        let value = data
+            .get(i * width * 4..(i + 1) * width * 4)
+            .ok_or_else(|| PyValueError::new_err("NumPy data shorter than its shape"))?;
+        // NumPy pads a shorter value with NULs, and does not count trailing NULs as part of
+        // any value.
+        let used = value
+            .chunks_exact(4)
+            .rposition(|b| b != [0; 4])
+            .map_or(0, |last| last + 1);
+        let code_points = value
+            .chunks_exact(4)
+            .take(used)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        text.clear();
+        let mut surrogate = None;
+        for (char_index, code_point) in code_points.enumerate() {
+            let Some(ch) = char::from_u32(code_point) else {
+                surrogate = Some(LoneSurrogate {
+                    code_point,
+                    char_index,
+                    byte_index: text.len(),
+                });
+                break;
+            };
+            text.push(ch);
+        }
+        match surrogate {
+            None => visit(Item::Text(&text)),
+            Some(surrogate) => visit(Item::Surrogate(surrogate)),
         }
     }
     Ok(())
