@@ -11,7 +11,10 @@ Rows:
 * `urn-tag check --quiet`: the release command-line tool reading the file on standard input
   (what benches/cli.rs measures), started as a process;
 * `check_many(list)`, `check_many(pyarrow)`, `check_many(numpy)`: the batch check of the same
-  URNs already in memory, as a list of str, a pyarrow string array and a NumPy object array;
+  URNs already in memory, as a list of str, a pyarrow string array, a NumPy object array and a
+  NumPy str array (fixed-width UTF-32);
+* `parse_many`: the components of the same URNs as a pyarrow table, from a list and from a
+  pyarrow array;
 * `re.fullmatch` over the list: the regular expression, compiled once, on every URN;
 * one by one, on the first 100 000 URNs: `Urn.parse` against `re.fullmatch`.
 
@@ -78,6 +81,7 @@ def main():
 
     arrow = pyarrow.array(urns, type=pyarrow.string())
     objects = numpy.array(urns, dtype=object)
+    fixed_width = numpy.array(urns)
     sample = urns[: options.one_by_one]
 
     def cli():
@@ -104,6 +108,8 @@ def main():
     assert urn_tag.check_many(urns) == expected
     assert urn_tag.check_many(arrow).to_pylist() == expected
     assert urn_tag.check_many(objects).tolist() == expected
+    assert urn_tag.check_many(fixed_width).tolist() == expected
+    assert urn_tag.parse_many(arrow).column("valid").to_pylist() == expected
     assert regex_all() == expected
 
     rows = {
@@ -111,6 +117,9 @@ def main():
         "check_many(list of str)": lambda: urn_tag.check_many(urns),
         "check_many(pyarrow string array)": lambda: urn_tag.check_many(arrow),
         "check_many(numpy object array)": lambda: urn_tag.check_many(objects),
+        f"check_many(numpy {fixed_width.dtype} array)": lambda: urn_tag.check_many(fixed_width),
+        "parse_many(list of str)": lambda: urn_tag.parse_many(urns),
+        "parse_many(pyarrow string array)": lambda: urn_tag.parse_many(arrow),
         "re.fullmatch, RFC 8141 regex": regex_all,
         f"Urn.parse one by one ({len(sample)})": parse_one_by_one,
         f"re.fullmatch one by one ({len(sample)})": regex_one_by_one,
