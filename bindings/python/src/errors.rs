@@ -2,7 +2,6 @@
 //! `urn-tag check --json`'s error object (`kind`, `part`, `index`, `message`).
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 use urn_tag::{BuildError, BuildErrorKind, MintError, ParseError};
 
 use crate::text::LoneSurrogate;
@@ -26,7 +25,8 @@ struct Fields<'a> {
     message: &'a str,
 }
 
-fn raise(py: Python<'_>, fields: &Fields<'_>) -> PyErr {
+/// A new `UrnTagError` with `fields`.
+fn new_error(py: Python<'_>, fields: &Fields<'_>) -> PyErr {
     let error = UrnTagError::new_err(fields.message.to_owned());
     let value = error.value(py);
     let set = || -> PyResult<()> {
@@ -34,7 +34,7 @@ fn raise(py: Python<'_>, fields: &Fields<'_>) -> PyErr {
         value.setattr("part", fields.part)?;
         value.setattr("index", fields.index)?;
         value.setattr("char_index", fields.char_index)?;
-        value.setattr("message", PyString::new(py, fields.message))?;
+        value.setattr("message", fields.message)?;
         Ok(())
     };
     match set() {
@@ -52,7 +52,7 @@ pub fn char_index(text: &str, byte_index: usize) -> usize {
 
 /// The error of parsing `text`.
 pub fn parse_error(py: Python<'_>, text: &str, error: ParseError) -> PyErr {
-    raise(
+    new_error(
         py,
         &Fields {
             kind: error.kind().code(),
@@ -67,7 +67,7 @@ pub fn parse_error(py: Python<'_>, text: &str, error: ParseError) -> PyErr {
 /// The error of a URN whose NSS breaks a rule of its namespace: `message` is the
 /// namespace error's, which ends with "at byte INDEX" as a parse error's does.
 pub fn namespace_error(py: Python<'_>, text: &str, index: usize, message: &str) -> PyErr {
-    raise(
+    new_error(
         py,
         &Fields {
             kind: "namespace",
@@ -91,7 +91,7 @@ pub fn surrogate_message(surrogate: LoneSurrogate) -> String {
 /// reported as the command line reports bytes that are not UTF-8.
 pub fn surrogate_error(py: Python<'_>, surrogate: LoneSurrogate) -> PyErr {
     let message = surrogate_message(surrogate);
-    raise(
+    new_error(
         py,
         &Fields {
             kind: "invalid_utf8",
@@ -130,7 +130,7 @@ pub fn mint_error(py: Python<'_>, error: MintError) -> PyErr {
             message: &message,
         },
     };
-    raise(py, &fields)
+    new_error(py, &fields)
 }
 
 fn build_fields(cause: BuildError, message: &str) -> Fields<'_> {

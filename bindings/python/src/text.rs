@@ -3,8 +3,8 @@
 //! The wheel is built for the stable ABI of CPython 3.9 (`abi3-py39`), whose limited API has no
 //! way to borrow a string's UTF-8: `PyUnicode_AsUTF8AndSize` joined it in 3.10, and the safe
 //! conversions PyO3 offers there (`to_cow`, `extract::<String>`) encode each string into a new
-//! `bytes` object and copy it again into a `String`. Over a million strings that doubles the
-//! cost of a batch check. `PyUnicode_AsUCS4`, in the stable ABI since 3.7, copies a string's
+//! `bytes` object and copy it again into a `String`: two allocations per string, and a Python
+//! object, in a batch of millions. `PyUnicode_AsUCS4`, in the stable ABI since 3.7, copies a string's
 //! code points into a buffer the caller owns; [`TextBuffer`] keeps that buffer and the UTF-8
 //! it encodes the code points into across a whole batch, so reading a string allocates nothing
 //! once the buffers have grown to the longest string.
