@@ -24,3 +24,13 @@ def test_readme_python_examples_run(readme):
 def test_readme_installs_the_package_with_one_command():
     text = (REPOSITORY / "README.md").read_text(encoding="utf-8")
     assert "```sh\npip install ./bindings/python\n```" in text
+
+
+def test_package_docstring_example_runs():
+    import doctest
+
+    import urn_tag
+
+    failed, attempted = doctest.testmod(urn_tag)
+    assert attempted > 0
+    assert failed == 0
