@@ -8,14 +8,14 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyList, PySlice, PyString, PyTuple};
 use urn_tag::namespace::NamespaceCheck;
 use urn_tag::urn::Equivalence;
 use urn_tag::{ParseError, Urn, UrnSyntax};
 
 use crate::args;
 use crate::errors;
-use crate::text::{LoneSurrogate, TextBuffer};
+use crate::text::{LoneSurrogate, TextBuffer, encode_utf8};
 
 /// Where the values come from.
 enum Source<'py> {
@@ -36,10 +36,10 @@ enum Source<'py> {
         validity_offset: usize,
         length: usize,
     },
-    /// The data of a NumPy array of dtype `<U{width}`: `width` little-endian code points per
-    /// value, padded with NULs (which NumPy does not count as part of the value).
+    /// A one-dimensional NumPy array of dtype `<U{width}`: `width` little-endian code points
+    /// per value, padded with NULs (which NumPy does not count as part of the value).
     Ucs4 {
-        data: Bound<'py, PyBytes>,
+        array: Bound<'py, PyAny>,
         width: usize,
         length: usize,
     },
@@ -47,7 +47,7 @@ enum Source<'py> {
 
 impl<'py> Source<'py> {
     /// Reads a source as `_batch.py` describes it: `("list", list)`, `("arrow", offsets,
-    /// wide, data, data_start, validity, validity_offset, length)` or `("ucs4", data, width,
+    /// wide, data, data_start, validity, validity_offset, length)` or `("ucs4", array, width,
     /// length)`.
     fn from_tuple(description: &Bound<'py, PyAny>) -> PyResult<Self> {
         let tuple = description.cast::<PyTuple>()?;
@@ -64,7 +64,7 @@ impl<'py> Source<'py> {
                 length: tuple.get_item(7)?.extract()?,
             }),
             "ucs4" => Ok(Source::Ucs4 {
-                data: tuple.get_item(1)?.cast_into()?,
+                array: tuple.get_item(1)?,
                 width: tuple.get_item(2)?.extract()?,
                 length: tuple.get_item(3)?.extract()?,
             }),
@@ -143,16 +143,29 @@ fn for_each(
             offsets.py().detach(|| arrow.for_each(&mut visit))
         }
         Source::Ucs4 {
-            data,
+            array,
             width,
             length,
         } => {
-            let bytes = data.as_bytes();
-            data.py()
-                .detach(|| for_each_ucs4(bytes, *width, *length, &mut visit))
+            // The array's data is copied out a slice at a time (the stable ABI of 3.9 has no
+            // buffer protocol): a few MiB that stay in cache, where one copy of the whole
+            // array would be four bytes per character of its widest value for every value.
+            let per_slice = (UCS4_SLICE_BYTES / (width * 4).max(1)).max(1);
+            let py = array.py();
+            for start in (0..*length).step_by(per_slice) {
+                let end = (start + per_slice).min(*length);
+                let slice = PySlice::new(py, start as isize, end as isize, 1);
+                let data = array.get_item(slice)?.call_method0("tobytes")?;
+                let bytes = data.cast::<PyBytes>()?.as_bytes();
+                py.detach(|| for_each_ucs4(bytes, *width, end - start, &mut visit))?;
+            }
+            Ok(())
         }
     }
 }
+
+/// How much of a NumPy unicode array is copied out at a time.
+const UCS4_SLICE_BYTES: usize = 4 << 20;
 
 /// The buffers of an Arrow string array (see [`Source::Arrow`]).
 struct ArrowStrings<'a> {
@@ -219,7 +232,8 @@ fn for_each_ucs4(
     length: usize,
     visit: &mut impl FnMut(Item<'_>),
 ) -> PyResult<()> {
-    let mut text = String::new();
+    let mut code_points = Vec::with_capacity(width);
+    let mut utf8 = Vec::new();
     for i in 0..length {
         let value = data
             .get(i * width * 4..(i + 1) * width * 4)
@@ -230,26 +244,16 @@ fn for_each_ucs4(
             .chunks_exact(4)
             .rposition(|b| b != [0; 4])
             .map_or(0, |last| last + 1);
-        let code_points = value
-            .chunks_exact(4)
-            .take(used)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        text.clear();
-        let mut surrogate = None;
-        for (char_index, code_point) in code_points.enumerate() {
-            let Some(ch) = char::from_u32(code_point) else {
-                surrogate = Some(LoneSurrogate {
-                    code_point,
-                    char_index,
-                    byte_index: text.len(),
-                });
-                break;
-            };
-            text.push(ch);
-        }
-        match surrogate {
-            None => visit(Item::Text(&text)),
-            Some(surrogate) => visit(Item::Surrogate(surrogate)),
+        code_points.clear();
+        code_points.extend(
+            value
+                .chunks_exact(4)
+                .take(used)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        );
+        match encode_utf8(&code_points, &mut utf8)? {
+            Ok(text) => visit(Item::Text(text)),
+            Err(surrogate) => visit(Item::Surrogate(surrogate)),
         }
     }
     Ok(())

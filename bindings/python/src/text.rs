@@ -44,30 +44,40 @@ impl TextBuffer {
         string: &Bound<'_, PyString>,
     ) -> PyResult<Result<&'a str, LoneSurrogate>> {
         let code_points = copy_code_points(string, &mut self.code_points)?;
-        self.utf8.clear();
-        // Most identifiers are ASCII: then each code point is its own byte, in two loops that
-        // the compiler vectorizes.
-        if code_points.iter().all(|&code_point| code_point < 0x80) {
-            self.utf8
-                .extend(code_points.iter().map(|&code_point| code_point as u8));
-        } else {
-            for (char_index, &code_point) in code_points.iter().enumerate() {
-                let Some(ch) = char::from_u32(code_point) else {
-                    return Ok(Err(LoneSurrogate {
-                        code_point,
-                        char_index,
-                        byte_index: self.utf8.len(),
-                    }));
-                };
-                self.utf8
-                    .extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
-            }
-        }
-        // Only whole characters were written, so this always holds.
-        let text = std::str::from_utf8(&self.utf8)
-            .map_err(|_| PySystemError::new_err("a str read as invalid UTF-8"))?;
-        Ok(Ok(text))
+        encode_utf8(code_points, &mut self.utf8)
     }
+}
+
+/// `code_points` encoded as UTF-8 into `utf8` (emptied first) and borrowed from it; or the
+/// first code point that is no character (a lone surrogate).
+///
+/// # Errors
+///
+/// None is expected: only whole characters are written.
+pub fn encode_utf8<'a>(
+    code_points: &[u32],
+    utf8: &'a mut Vec<u8>,
+) -> PyResult<Result<&'a str, LoneSurrogate>> {
+    utf8.clear();
+    // Most identifiers are ASCII: then each code point is its own byte, in two loops that the
+    // compiler vectorizes.
+    if code_points.iter().all(|&code_point| code_point < 0x80) {
+        utf8.extend(code_points.iter().map(|&code_point| code_point as u8));
+    } else {
+        for (char_index, &code_point) in code_points.iter().enumerate() {
+            let Some(ch) = char::from_u32(code_point) else {
+                return Ok(Err(LoneSurrogate {
+                    code_point,
+                    char_index,
+                    byte_index: utf8.len(),
+                }));
+            };
+            utf8.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+    let text = std::str::from_utf8(utf8)
+        .map_err(|_| PySystemError::new_err("code points encoded as invalid UTF-8"))?;
+    Ok(Ok(text))
 }
 
 /// The text of `string` as a new UTF-8 `String`, or its first lone surrogate.

@@ -53,6 +53,14 @@ def test_check_many_on_numpy_arrays_gives_a_bool_array(spec):
     assert urn_tag.check_many(big_endian, spec=spec).tolist() == expected
 
 
+def test_check_many_reads_a_wide_numpy_array_a_slice_at_a_time():
+    # 300 000 characters make each value 1.2 MB wide: a few values per slice copied out.
+    values = ["urn:example:" + "a" * 300_000, "urn:ex:a", "urn:ex:", "urn:ex:\u00e9"] * 5
+    expected = one_by_one(values)
+    assert urn_tag.check_many(numpy.array(values)).tolist() == expected
+    assert urn_tag.parse_many(numpy.array(values)).to_pylist() == component_rows(values)
+
+
 @pytest.mark.parametrize("arrow_type", [pyarrow.string(), pyarrow.large_string()])
 @pytest.mark.parametrize("spec", SPECS)
 def test_check_many_on_arrow_arrays_gives_a_boolean_array(spec, arrow_type):

@@ -5,7 +5,8 @@ a list of ``str`` as it is, an Arrow string array as its offsets and data buffer
 unicode array as its code points. The native half reads each value where it lies, so no Python
 object is made per value, and gives the results back in the container's own kind. (The stable
 ABI of CPython 3.9, which the wheel is built for, has no buffer protocol: the part of an Arrow
-buffer that the array uses, and a NumPy unicode array's data, are copied once into ``bytes``.)
+buffer that the array uses is copied once into ``bytes``, and a NumPy unicode array's data a
+few MiB at a time.)
 
 NumPy and pyarrow are never imported here to tell a container apart: an array of theirs cannot
 exist unless they were imported, so they are looked up in ``sys.modules``.
@@ -95,7 +96,7 @@ def _numpy_source(numpy, array, function):
     if array.dtype.kind == "U":
         # Fixed-width UTF-32 in the machine's order: read as little-endian code points.
         little = numpy.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
-        return ("ucs4", little.tobytes(), array.dtype.itemsize // 4, len(array))
+        return ("ucs4", little, array.dtype.itemsize // 4, len(array))
     raise TypeError(
         f"{function}() expects an array of str (dtype object or str), not dtype {array.dtype}"
     )
