@@ -60,8 +60,11 @@ pub fn encode_utf8<'a>(
 ) -> PyResult<Result<&'a str, LoneSurrogate>> {
     utf8.clear();
     // Most identifiers are ASCII: then each code point is its own byte, in two loops that the
-    // compiler vectorizes.
-    if code_points.iter().all(|&code_point| code_point < 0x80) {
+    // compiler vectorizes (the first has no early exit for that reason).
+    let all_bits = code_points
+        .iter()
+        .fold(0, |bits, &code_point| bits | code_point);
+    if all_bits < 0x80 {
         utf8.extend(code_points.iter().map(|&code_point| code_point as u8));
     } else {
         for (char_index, &code_point) in code_points.iter().enumerate() {
