@@ -1,0 +1,50 @@
+//! The arguments every function takes: the text to read, and the names of the syntaxes.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use urn_tag::{Syntax, TagSyntax, UrnSyntax};
+
+use crate::errors;
+use crate::text;
+
+/// The URN syntax named `spec` (`rfc8141`, `rfc2141` or `rfc2141bis`, in any case).
+pub fn urn_syntax(spec: &str) -> PyResult<UrnSyntax> {
+    spec.parse()
+        .map_err(|error| PyValueError::new_err(format!("spec {spec:?}: {error}")))
+}
+
+/// The tag syntax named `tag_syntax` (`rfc4151`, `erratum1485` or `lenient`).
+pub fn tag_syntax(name: &str) -> PyResult<TagSyntax> {
+    name.parse()
+        .map_err(|error| PyValueError::new_err(format!("tag_syntax {name:?}: {error}")))
+}
+
+/// The syntax of identifiers of either scheme.
+pub fn syntax(spec: &str, tag_syntax_name: &str, namespaces: bool) -> PyResult<Syntax> {
+    Ok(Syntax::new()
+        .with_urn(urn_syntax(spec)?)
+        .with_tag(tag_syntax(tag_syntax_name)?)
+        .with_namespaces(namespaces))
+}
+
+/// `value` as a `str`, or a TypeError that says what `function` expected.
+pub fn as_str<'a, 'py>(
+    value: &'a Bound<'py, PyAny>,
+    function: &str,
+) -> PyResult<&'a Bound<'py, PyString>> {
+    value.cast::<PyString>().map_err(|_| {
+        let type_name = value
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |name| name.to_string());
+        PyTypeError::new_err(format!("{function}() expects a str, not {type_name}"))
+    })
+}
+
+/// The UTF-8 text of the `str` `value`: a TypeError for another type, an `UrnTagError` for a
+/// string with a lone surrogate.
+pub fn text(value: &Bound<'_, PyAny>, function: &str) -> PyResult<String> {
+    let string = as_str(value, function)?;
+    text::owned_text(string)?.map_err(|surrogate| errors::surrogate_error(value.py(), surrogate))
+}
