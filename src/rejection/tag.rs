@@ -460,4 +460,56 @@ mod tests {
         }
         assert!(errors > 100_000, "only {errors} errors");
     }
+
+    /// Longer tags than the exhaustive set reaches: random symbols after a valid start, the
+    /// way a fuzzer would mutate a tag, and the vector file's inputs.
+    #[test]
+    fn random_tags_and_the_vectors_get_the_errors_of_the_diagnosis() {
+        let starts = [
+            "",
+            "tag:",
+            "tag:a.b",
+            "tag:a-b@c.d",
+            "tag:a.b,2000-01",
+            "tag:a.b,2000:x",
+            "tag:a.b,2000:x#y",
+        ];
+        let alphabet = [
+            "a", "0", "-", ".", "@", "_", "+", "(", ",", ":", "#", "%", "/", "?", " ", "é", "!",
+            "~", "=", "'", "%4", "%zz",
+        ];
+        let mut random = crate::rejection::tests::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut inputs: Vec<String> = (0..40_000)
+            .map(|_| {
+                let mut input = String::from(starts[random.below(starts.len())]);
+                for _ in 0..random.below(20) {
+                    let symbol = match random.below(3) {
+                        0 => "a",
+                        _ => alphabet[random.below(alphabet.len())],
+                    };
+                    input.push_str(symbol);
+                }
+                input
+            })
+            .collect();
+        let vectors = include_str!("../../tests/data/peer-tag-vectors.tsv");
+        inputs.extend(
+            vectors
+                .lines()
+                .filter(|line| !line.starts_with('#') && !line.starts_with("source_repo\t"))
+                .filter_map(|line| line.split('\t').nth(2))
+                .map(String::from),
+        );
+        let mut rejected = 0;
+        for input in &inputs {
+            for syntax in TagSyntax::ALL {
+                let Some(expected) = first_syntax_error(input, syntax) else {
+                    continue;
+                };
+                rejected += 1;
+                assert_eq!(tag_error(input, syntax), expected, "{syntax} {input:?}");
+            }
+        }
+        assert!(rejected > 50_000, "only {rejected} rejections");
+    }
 }

@@ -209,10 +209,10 @@ fn vector_inputs_get_the_errors_of_the_diagnosis() {
 
 /// A small deterministic generator (xorshift64), so that the random inputs below are the same
 /// on every run.
-struct Xorshift(u64);
+pub(super) struct Xorshift(pub(super) u64);
 
 impl Xorshift {
-    fn below(&mut self, bound: usize) -> usize {
+    pub(super) fn below(&mut self, bound: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
