@@ -17,8 +17,6 @@
 
 mod authority;
 mod date;
-#[cfg(test)]
-pub(crate) mod diagnose;
 mod lint;
 mod mint;
 mod prose;

@@ -1,10 +1,8 @@
 //! What each URN part may hold, per syntax: one table for the encoder and the builder's
-//! checks of a single part (and the tests' oracle, urn/diagnose.rs).
+//! checks of a single part.
 
 use crate::chars::{self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS};
 use crate::error::{BuildError, BuildErrorKind, Part};
-#[cfg(test)]
-use crate::error::{ParseError, ParseErrorKind};
 use crate::syntax::UrnSyntax;
 
 /// The grammar of one percent-encodable URN part, as a character class plus the rules the
@@ -73,26 +71,6 @@ impl Component {
         Some(component)
     }
 
-    /// The delimiters that may follow this part under `syntax`, each with the part it opens,
-    /// longest first.
-    #[cfg(test)] // for the tests' oracle, the scan of urn/diagnose.rs
-    pub(crate) const fn followers(&self, syntax: UrnSyntax) -> &'static [(&'static [u8], Part)] {
-        match (syntax, self.part) {
-            (UrnSyntax::Rfc8141, Part::Nss) => &[
-                (b"?+", Part::RComponent),
-                (b"?=", Part::QComponent),
-                (b"#", Part::FComponent),
-            ],
-            (UrnSyntax::Rfc8141, Part::RComponent) => {
-                &[(b"?=", Part::QComponent), (b"#", Part::FComponent)]
-            }
-            (UrnSyntax::Rfc8141, Part::QComponent) => &[(b"#", Part::FComponent)],
-            (UrnSyntax::Rfc2141bis, Part::Nss) => &[(b"?", Part::Query), (b"#", Part::Fragment)],
-            (UrnSyntax::Rfc2141bis, Part::Query) => &[(b"#", Part::Fragment)],
-            _ => &[],
-        }
-    }
-
     /// Whether byte `b` may stand unencoded at index `i` of `text` (which holds this part).
     pub(crate) fn allows(&self, text: &[u8], i: usize) -> bool {
         let b = text[i];
@@ -135,22 +113,6 @@ impl Component {
             }
         }
         Ok(())
-    }
-
-    /// The error for the byte at `i` of `text`, which this part does not allow there, in a
-    /// URN being parsed (the diagnosis); the index is relative to `text`. Inlined into the
-    /// diagnosis, so that the error does not pass through memory (see `diagnose.rs`).
-    #[cfg(test)] // for the tests' oracle, the scan of urn/diagnose.rs
-    pub(crate) fn bad_byte(&self, text: &str, i: usize, syntax: UrnSyntax) -> ParseError {
-        let part = self.part;
-        let kind = match self.fault(text, i, syntax) {
-            Fault::InvalidStart(ch) => ParseErrorKind::InvalidStart { part, ch },
-            Fault::Reserved(ch) => ParseErrorKind::ReservedChar { ch },
-            // A "?=" ends an r-component in a whole URN, so it is never a fault there.
-            Fault::QuestionEquals => ParseErrorKind::unexpected(part, '?'),
-            Fault::Unexpected(ch) => ParseErrorKind::unexpected(part, ch),
-        };
-        ParseError::new(kind, i)
     }
 
     /// Why the byte at `i` of `text` cannot stand there.

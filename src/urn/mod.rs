@@ -18,8 +18,6 @@
 
 mod builder;
 mod component;
-#[cfg(test)]
-pub(crate) mod diagnose;
 mod encode;
 mod equivalence;
 mod lint;

@@ -1,6 +1,6 @@
 //! The whole library against outside references: the test vectors and verdicts of other
-//! libraries, an independent oracle for error indexes, and properties and robustness on
-//! generated inputs.
+//! libraries, an independent oracle for error indexes, recorded messages of rejections, and
+//! properties and robustness on generated inputs.
 //!
 //! These modules share one test binary: linking an executable per test file was most of the
 //! test build's time.
@@ -16,4 +16,5 @@ mod peer_differential;
 mod peer_tag_vectors;
 mod peer_vectors;
 mod properties;
+mod rejections;
 mod robustness;
