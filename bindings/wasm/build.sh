@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the npm package into bindings/wasm/pkg/: the library compiled to WebAssembly, the
+# JavaScript glue wasm-bindgen writes for it, and the package's own files (npm/).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# The glue must come from the same wasm-bindgen as the crate (Cargo.toml pins it).
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]]; then
+    echo "build.sh needs wasm-bindgen $version: cargo install wasm-bindgen-cli --version $version" >&2
+    exit 1
+fi
+
+cargo build --release --target wasm32-unknown-unknown
+rm -rf pkg
+wasm-bindgen --target web --no-typescript --out-dir pkg --out-name urn_tag_wasm \
+    target/wasm32-unknown-unknown/release/urn_tag_wasm.wasm
+cp npm/* pkg/
+cp ../../LICENSE-MIT ../../LICENSE-APACHE pkg/
+echo "built $(pwd)/pkg: $(wc -c < pkg/urn_tag_wasm_bg.wasm) bytes of WebAssembly, $(gzip -9 -c pkg/urn_tag_wasm_bg.wasm | wc -c) gzipped"
