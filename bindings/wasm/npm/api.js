@@ -187,17 +187,24 @@ function writeIdentifier(text, what) {
   return bytes;
 }
 
-/** The error the module kept from its last failure, about `input`. */
-function lastError(input) {
+/** The error the module kept from its last failure, as `check --json` writes it. */
+function lastErrorRecord() {
   refreshViews();
   const part = resultWords[ERROR_PART];
-  return new UrnTagError(
-    wasm.error_kind(),
-    part === NO_PART ? null : partCodes[part],
-    resultWords[ERROR_INDEX],
-    wasm.error_message(),
-    input,
-  );
+  const description = wasm.error_description();
+  const space = description.indexOf(' ');
+  return {
+    index: resultWords[ERROR_INDEX],
+    message: description.slice(space + 1),
+    kind: description.slice(0, space),
+    part: part === NO_PART ? null : partCodes[part],
+  };
+}
+
+/** The error the module kept from its last failure, about `input`. */
+function lastError(input) {
+  const { index, message, kind, part } = lastErrorRecord();
+  return new UrnTagError(kind, part, index, message, input);
 }
 
 /** The options as the number the module reads (src/lib.rs, `Options`). */
@@ -298,20 +305,20 @@ export function check(text, options) {
   try {
     found = wasm.parse(writeIdentifier(text, 'text'), bits);
   } catch (error) {
-    if (error instanceof UrnTagError) return invalid(text, null, error);
+    if (error instanceof UrnTagError) return invalid(text, null, error.toJSON());
     throw error;
   }
   if (found === FAILED) {
     refreshViews();
     const scheme = resultWords[ERROR_SCHEME];
     const kind = scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null;
-    return invalid(text, kind, lastError(text));
+    return invalid(text, kind, lastErrorRecord());
   }
   return { input: text, valid: true, ...identifier(text, found, bits) };
 }
 
 function invalid(input, kind, error) {
-  return { input, valid: false, kind, error: error.toJSON() };
+  return { input, valid: false, kind, error };
 }
 
 /**
@@ -328,7 +335,7 @@ export function checkNamespace(text, options) {
   }
   if (verdict === NAMESPACE_INVALID) {
     const namespace = namespaceNids[resultWords[NAMESPACE]];
-    return { checked: true, valid: false, namespace, error: lastError(text).toJSON() };
+    return { checked: true, valid: false, namespace, error: lastErrorRecord() };
   }
   return { checked: false, valid: false, namespace: null, error: null };
 }
@@ -342,6 +349,18 @@ export function equivalenceKey(text, options) {
   const key = wasm.equivalence_key(writeIdentifier(text, 'text'), bits);
   if (key === undefined) throw lastError(text);
   return key;
+}
+
+/**
+ * The identifier in case-normalized form (RFC 8141 §3.1): a URN with `urn` and the NID in lower
+ * case and percent-encodings in upper case, components kept; a tag unchanged. Throws an
+ * UrnTagError for an invalid input.
+ */
+export function normalize(text, options) {
+  const bits = optionBits(options);
+  const normal = wasm.normalized(writeIdentifier(text, 'text'), bits);
+  if (normal === undefined) throw lastError(text);
+  return normal;
 }
 
 /**

@@ -160,6 +160,9 @@ export function check(text: string, options?: Options): CheckResult;
 /** Checks a URN against its namespace's grammar; throws an UrnTagError if it is not a URN. */
 export function checkNamespace(text: string, options?: Pick<Options, 'spec'>): NamespaceVerdict;
 
+/** The identifier case-normalized (a tag unchanged); throws an UrnTagError for an invalid input. */
+export function normalize(text: string, options?: Options): string;
+
 /** The key an identifier is compared by; throws an UrnTagError for an invalid input. */
 export function equivalenceKey(text: string, options?: EquivalenceOptions): string;
 

@@ -16,7 +16,7 @@
 //!   equivalence keys, minted tags.
 //!
 //! Every export answers every input: an invalid input is an answer (its error kept for
-//! [`error_kind`] and [`error_message`]), never a panic.
+//! [`error_description`]), never a panic.
 //!
 //! Indexes. JavaScript strings count UTF-16 code units, the library counts UTF-8 bytes; every
 //! index given to JavaScript is converted ([`Utf16Positions`]). A lone surrogate, which
@@ -135,7 +135,7 @@ fn part_index(part: Part) -> u32 {
         .map_or(NO_PART, number)
 }
 
-/// Keeps `failure` for [`error_kind`] and [`error_message`], with its index (already a UTF-16
+/// Keeps `failure` for [`error_description`], with its index (already a UTF-16
 /// index) and part in the result buffer.
 fn fail(failure: Failure, index: usize, part: Option<Part>, input: u32) {
     FAILURE.set(Some(failure));
@@ -311,33 +311,34 @@ pub fn namespace_names() -> String {
         .join(" ")
 }
 
-/// The stable name of the last failure's kind: `ParseErrorKind::code` for a parse error
-/// (`invalid_char`, `namespace`, ...), and for minting the name of what the part breaks
-/// (`invalid_char`, `missing_at`, ...), `not_fully_qualified` or `future_date`.
+/// The last failure's kind and message, as `KIND MESSAGE`: one string, so that an error
+/// crosses to JavaScript once. The kind is a stable snake_case name without spaces:
+/// `ParseErrorKind::code` for a parse error (`invalid_char`, `namespace`, ...), and for minting
+/// the name of what the part breaks (`invalid_char`, `missing_at`, ...), `not_fully_qualified`
+/// or `future_date`. The message is the library's (`invalid percent-encoding in NSS at byte
+/// 14`).
 #[wasm_bindgen]
-pub fn error_kind() -> String {
-    let kind = match FAILURE.get() {
-        Some(Failure::Parse(error) | Failure::Date(error)) => error.kind().code(),
-        Some(Failure::Namespace(_)) => "namespace",
-        Some(Failure::Mint(MintError::InvalidPart(error))) => build_error_code(error.kind()),
-        Some(Failure::Mint(MintError::NotFullyQualified)) => "not_fully_qualified",
-        Some(Failure::Mint(MintError::FutureDate { .. })) => "future_date",
-        Some(Failure::Mint(_)) => "mint",
-        Some(Failure::NotUtf8) | None => "internal",
+pub fn error_description() -> String {
+    let (kind, message) = match FAILURE.get() {
+        Some(Failure::Parse(error) | Failure::Date(error)) => {
+            (error.kind().code(), error.to_string())
+        }
+        Some(Failure::Namespace(error)) => ("namespace", error.to_string()),
+        Some(Failure::Mint(error)) => {
+            let kind = match error {
+                MintError::InvalidPart(cause) => build_error_code(cause.kind()),
+                MintError::NotFullyQualified => "not_fully_qualified",
+                MintError::FutureDate { .. } => "future_date",
+                _ => "mint",
+            };
+            (kind, error.to_string())
+        }
+        Some(Failure::NotUtf8) | None => (
+            "internal",
+            "the package wrote an input that is not UTF-8".to_owned(),
+        ),
     };
-    kind.to_owned()
-}
-
-/// The message of the last failure, as the library writes it (`invalid percent-encoding in
-/// NSS at byte 14`).
-#[wasm_bindgen]
-pub fn error_message() -> String {
-    match FAILURE.get() {
-        Some(Failure::Parse(error) | Failure::Date(error)) => error.to_string(),
-        Some(Failure::Namespace(error)) => error.to_string(),
-        Some(Failure::Mint(error)) => error.to_string(),
-        Some(Failure::NotUtf8) | None => "the package wrote an input that is not UTF-8".to_owned(),
-    }
+    format!("{kind} {message}")
 }
 
 /// The stable name of a builder's error kind, the same as the parse error kind's where both
@@ -492,6 +493,18 @@ pub fn equivalence_key(len: usize, options: u32) -> Option<String> {
     let options = Options(options);
     with_input(len, None, |text| match valid(text, options, 0)? {
         Identifier::Urn(urn) => Some(options.equivalence().key(&urn).into_string()),
+        Identifier::Tag(tag) => Some(tag.as_str().to_owned()),
+    })
+}
+
+/// The identifier in case-normalized form (RFC 8141 §3.1): for a URN, `urn` and the NID in
+/// lower case and percent-encodings in upper case, components kept; a tag unchanged, since no
+/// other spelling names it. `None` when the input is not valid (the error is kept).
+#[wasm_bindgen]
+pub fn normalized(len: usize, options: u32) -> Option<String> {
+    let options = Options(options);
+    with_input(len, None, |text| match valid(text, options, 0)? {
+        Identifier::Urn(urn) => Some(urn.normalized().into_string()),
         Identifier::Tag(tag) => Some(tag.as_str().to_owned()),
     })
 }

@@ -1,0 +1,83 @@
+// Parse time of the npm package in Node.js, per identifier, on the corpora of the library's
+// `cargo bench --bench parse` (written by `cargo run --release --example corpus`): 100 000
+// generated URNs, the same made invalid at their last byte, 100 000 generated tag URIs.
+//
+// Each row parses the whole corpus once per round; the figure is the median round over the
+// corpus's size. Run after ./build.sh with `node bench/parse.mjs` (BENCHMARKS.md has the figures
+// beside the native ones of the same run).
+
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as wasm from '../pkg/urn_tag_wasm.js';
+import { check, equivalenceKey, find, parse } from '../pkg/node.js';
+
+const ROUNDS = 15;
+const WARM_UP = 3;
+
+const crate = fileURLToPath(new URL('..', import.meta.url));
+function corpus(which) {
+  const text = execFileSync('cargo', ['run', '-q', '--release', '--example', 'corpus', '--', which], {
+    cwd: crate,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** Median nanoseconds per input of `run(input)` over every input of `inputs`. */
+function measure(inputs, run) {
+  const rounds = [];
+  let keep = 0;
+  for (let round = 0; round < WARM_UP + ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < inputs.length; i++) keep ^= run(inputs[i]) === undefined ? 0 : 1;
+    const elapsed = Number(process.hrtime.bigint() - start);
+    if (round >= WARM_UP) rounds.push(elapsed / inputs.length);
+  }
+  rounds.sort((a, b) => a - b);
+  globalThis.keep = keep;
+  return rounds[ROUNDS >> 1];
+}
+
+/** What crossing costs at least: the input written, the module's parse, no object made. */
+function boundaryOnly() {
+  const memory = wasm.initSync();
+  const encoder = new TextEncoder();
+  const capacity = 4096;
+  const address = wasm.input_buffer(capacity);
+  let bytes = new Uint8Array(memory.memory.buffer, address, capacity);
+  return (text) => {
+    if (bytes.buffer !== memory.memory.buffer) bytes = new Uint8Array(memory.memory.buffer, address, capacity);
+    return wasm.parse(encoder.encodeInto(text, bytes).written, 0);
+  };
+}
+
+function throwing(text) {
+  try {
+    return parse(text);
+  } catch (error) {
+    return error;
+  }
+}
+
+const urns = corpus('urns');
+const invalid = corpus('invalid');
+const tags = corpus('tags');
+const text = urns.join(' ');
+
+const rows = [
+  ['parse(), URNs', urns, parse],
+  ['parse(), tags', tags, parse],
+  ['parse(), invalid URNs (throws UrnTagError)', invalid, throwing],
+  ['check(), URNs', urns, check],
+  ['check(), invalid URNs (error as a value)', invalid, check],
+  ['equivalenceKey(), URNs', urns, equivalenceKey],
+  ['input written + module parse, no object (the floor)', urns, boundaryOnly()],
+];
+
+console.log(`node ${process.version}, ${urns.length} identifiers a corpus, median of ${ROUNDS} rounds`);
+for (const [name, inputs, run] of rows) {
+  console.log(`${name.padEnd(55)} ${measure(inputs, run).toFixed(1).padStart(7)} ns`);
+}
+const findRun = measure([text], find) / urns.length;
+console.log(`${'find(), the URNs joined by spaces, per URN'.padEnd(55)} ${findRun.toFixed(1).padStart(7)} ns`);
