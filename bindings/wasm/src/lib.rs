@@ -75,6 +75,8 @@ mod slot {
     pub const DAY: usize = 4;
     pub const PART_COUNT: usize = 5;
     pub const PARTS: usize = 6;
+    /// The words of one identifier's answer: room for six parts.
+    pub const ANSWER: usize = PARTS + 3 * 6;
     /// After a failure: the error's index, its part, and which input it is about (for
     /// [`equivalent`](super::equivalent), 0 for the first, 1 for the second).
     pub const ERROR_INDEX: usize = 0;
@@ -98,6 +100,12 @@ thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// What [`find`] found: a kind (1 URN, 2 tag), a start and an end per identifier.
     static FOUND: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// The UTF-16 lengths of the inputs of [`check_all`], written by JavaScript.
+    static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// The answers of [`check_all`]: what was found, then the answer, per input.
+    static ANSWERS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// The descriptions of the inputs [`check_all`] refused, each ending with a line feed.
+    static REFUSALS: RefCell<String> = const { RefCell::new(String::new()) };
     /// The error of the last export that failed.
     static FAILURE: Cell<Option<Failure>> = const { Cell::new(None) };
 }
@@ -135,20 +143,60 @@ fn part_index(part: Part) -> u32 {
         .map_or(NO_PART, number)
 }
 
-/// Keeps `failure` for [`error_description`], with its index (already a UTF-16
-/// index) and part in the result buffer.
-fn fail(failure: Failure, index: usize, part: Option<Part>, input: u32) {
-    FAILURE.set(Some(failure));
-    put(slot::ERROR_INDEX, number(index));
-    put(slot::ERROR_PART, part.map_or(NO_PART, part_index));
-    put(slot::ERROR_INPUT, input);
+/// Why an input was refused, and where: a UTF-16 index, the part, and the scheme the input
+/// starts with (for `check`'s record).
+#[derive(Clone, Copy)]
+struct Refusal {
+    failure: Failure,
+    index: usize,
+    part: Option<Part>,
+    scheme: u32,
 }
 
-/// Keeps the error of parsing `text`.
-fn fail_parse(text: &str, error: ParseError, input: u32) {
-    let index = Utf16Positions::new(text).of(error.index());
-    fail(Failure::Parse(error), index, Some(error.part()), input);
-    put(slot::ERROR_SCHEME, scheme_number(text));
+impl Refusal {
+    fn new(failure: Failure, index: usize, part: Option<Part>) -> Self {
+        Refusal {
+            failure,
+            index,
+            part,
+            scheme: 0,
+        }
+    }
+
+    /// The error of parsing `text`.
+    fn parse(text: &str, error: ParseError) -> Self {
+        Refusal {
+            failure: Failure::Parse(error),
+            index: Utf16Positions::new(text).of(error.index()),
+            part: Some(error.part()),
+            scheme: scheme_number(text),
+        }
+    }
+
+    /// The error of the URN `text`, which breaks the rules of its namespace.
+    fn namespace(text: &str, error: NamespaceError) -> Self {
+        Refusal {
+            failure: Failure::Namespace(error),
+            index: Utf16Positions::new(text).of(error.index()),
+            part: Some(Part::Nss),
+            scheme: FOUND_URN,
+        }
+    }
+
+    /// Keeps the refusal for [`error_description`], with its index, part and scheme in the
+    /// result buffer, and which input it is about.
+    fn keep(self, input: u32) {
+        FAILURE.set(Some(self.failure));
+        put(slot::ERROR_INDEX, number(self.index));
+        put(slot::ERROR_PART, self.part.map_or(NO_PART, part_index));
+        put(slot::ERROR_INPUT, input);
+        put(slot::ERROR_SCHEME, self.scheme);
+    }
+}
+
+/// Keeps `failure`, about no part, at `index` of the first input.
+fn fail(failure: Failure, index: usize, part: Option<Part>, input: u32) {
+    Refusal::new(failure, index, part).keep(input);
 }
 
 fn scheme_number(text: &str) -> u32 {
@@ -319,7 +367,11 @@ pub fn namespace_names() -> String {
 /// 14`).
 #[wasm_bindgen]
 pub fn error_description() -> String {
-    let (kind, message) = match FAILURE.get() {
+    describe(FAILURE.get())
+}
+
+fn describe(failure: Option<Failure>) -> String {
+    let (kind, message) = match failure {
         Some(Failure::Parse(error) | Failure::Date(error)) => {
             (error.kind().code(), error.to_string())
         }
@@ -377,34 +429,49 @@ fn build_error_code(kind: BuildErrorKind) -> &'static str {
 pub fn parse(len: usize, options: u32) -> u32 {
     let options = Options(options);
     with_input(len, FAILED, |text| {
-        match Identifier::parse_borrowed_with(text, options.syntax()) {
-            Ok(Identifier::Urn(urn)) => {
-                let checked = if options.namespaces() {
-                    match urn.check_namespace() {
-                        NamespaceCheck::Invalid(error) => {
-                            fail_namespace(text, error, 0);
-                            return FAILED;
-                        }
-                        check => check.was_checked(),
-                    }
-                } else {
-                    false
-                };
-                put(slot::SYNTAX, urn_syntax_index(urn.syntax()));
-                put(slot::NAMESPACE_CHECKED, u32::from(checked));
-                put_parts(text, urn.parts());
-                FOUND_URN
+        let mut answer = [0; slot::ANSWER];
+        match identify(text, options, &mut answer) {
+            Ok(found) => {
+                for (slot, value) in RESULT.iter().zip(answer) {
+                    slot.store(value, Ordering::Relaxed);
+                }
+                found
             }
-            Ok(Identifier::Tag(tag)) => {
-                put_tag(text, &tag);
-                FOUND_TAG
-            }
-            Err(error) => {
-                fail_parse(text, error, 0);
+            Err(refusal) => {
+                refusal.keep(0);
                 FAILED
             }
         }
     })
+}
+
+/// The words of one identifier's answer, in the layout of [`slot`].
+type Answer = [u32; slot::ANSWER];
+
+/// Parses `text` under `options` (with namespaces, checking a URN's) and writes what it found
+/// into `answer`: `FOUND_URN` or `FOUND_TAG`, or why it refused it.
+fn identify(text: &str, options: Options, answer: &mut Answer) -> Result<u32, Refusal> {
+    match Identifier::parse_borrowed_with(text, options.syntax()) {
+        Ok(Identifier::Urn(urn)) => {
+            let checked = if options.namespaces() {
+                match urn.check_namespace() {
+                    NamespaceCheck::Invalid(error) => return Err(Refusal::namespace(text, error)),
+                    check => check.was_checked(),
+                }
+            } else {
+                false
+            };
+            answer[slot::SYNTAX] = urn_syntax_index(urn.syntax());
+            answer[slot::NAMESPACE_CHECKED] = u32::from(checked);
+            put_parts(answer, text, urn.parts());
+            Ok(FOUND_URN)
+        }
+        Ok(Identifier::Tag(tag)) => {
+            put_tag(answer, text, &tag);
+            Ok(FOUND_TAG)
+        }
+        Err(error) => Err(Refusal::parse(text, error)),
+    }
 }
 
 fn urn_syntax_index(syntax: UrnSyntax) -> u32 {
@@ -412,7 +479,7 @@ fn urn_syntax_index(syntax: UrnSyntax) -> u32 {
     index.map_or(0, number)
 }
 
-fn put_tag(text: &str, tag: &TagUri<&str>) {
+fn put_tag(answer: &mut Answer, text: &str, tag: &TagUri<&str>) {
     let syntax = TagSyntax::ALL
         .iter()
         .position(|&known| known == tag.syntax());
@@ -420,34 +487,131 @@ fn put_tag(text: &str, tag: &TagUri<&str>) {
         .iter()
         .position(|&known| known == tag.authority_kind());
     let date = tag.date();
-    put(slot::SYNTAX, syntax.map_or(0, number));
-    put(slot::AUTHORITY_KIND, kind.map_or(0, number));
-    put(slot::YEAR, u32::from(date.year()));
-    put(slot::MONTH, u32::from(date.month()));
-    put(slot::DAY, u32::from(date.day()));
-    put_parts(text, tag.parts());
+    answer[slot::SYNTAX] = syntax.map_or(0, number);
+    answer[slot::AUTHORITY_KIND] = kind.map_or(0, number);
+    answer[slot::YEAR] = u32::from(date.year());
+    answer[slot::MONTH] = u32::from(date.month());
+    answer[slot::DAY] = u32::from(date.day());
+    put_parts(answer, text, tag.parts());
 }
 
-fn put_parts(text: &str, parts: impl Iterator<Item = (Part, core::ops::Range<usize>)>) {
+fn put_parts(
+    answer: &mut Answer,
+    text: &str,
+    parts: impl Iterator<Item = (Part, core::ops::Range<usize>)>,
+) {
     let mut positions = Utf16Positions::new(text);
     let mut count = 0;
     for (part, range) in parts {
-        let at = slot::PARTS + 3 * count;
-        if at + 3 > RESULT.len() {
+        let Some(words) = answer.get_mut(slot::PARTS + 3 * count..slot::PARTS + 3 * count + 3)
+        else {
             break;
-        }
-        put(at, part_index(part));
-        put(at + 1, number(positions.of(range.start)));
-        put(at + 2, number(positions.of(range.end)));
+        };
+        words[0] = part_index(part);
+        words[1] = number(positions.of(range.start));
+        words[2] = number(positions.of(range.end));
         count += 1;
     }
-    put(slot::PART_COUNT, number(count));
+    answer[slot::PART_COUNT] = number(count);
 }
 
-fn fail_namespace(text: &str, error: NamespaceError, input: u32) {
-    let index = Utf16Positions::new(text).of(error.index());
-    fail(Failure::Namespace(error), index, Some(Part::Nss), input);
-    put(slot::ERROR_SCHEME, FOUND_URN);
+/// Makes the buffer of input lengths for [`check_all`] hold at least `count` numbers and
+/// gives its address, or 0 when the memory cannot grow that far.
+#[wasm_bindgen]
+pub fn lengths_buffer(count: usize) -> usize {
+    LENGTHS.with_borrow_mut(|lengths| {
+        if lengths.len() < count {
+            if lengths.try_reserve_exact(count - lengths.len()).is_err() {
+                return 0;
+            }
+            lengths.resize(count, 0);
+        }
+        lengths.as_ptr() as usize
+    })
+}
+
+/// The words of one input's answer in [`check_all`]: what was found, then the answer.
+const BATCH_STRIDE: usize = 1 + slot::ANSWER;
+
+/// Parses `count` inputs in one crossing, as [`parse`] parses one: the input buffer holds them
+/// one after the other, and the lengths buffer their lengths in UTF-16 code units. Gives the
+/// address of the answers, [`BATCH_STRIDE`] words each: what was found, then the answer (for
+/// a refused input, the error's index, part and scheme in the slots of an error), or 0 when
+/// the memory cannot hold them. The refused inputs' descriptions are kept for
+/// [`batch_refusals`].
+#[wasm_bindgen]
+pub fn check_all(len: usize, count: usize, options: u32) -> usize {
+    let options = Options(options);
+    with_input(len, 0, |text| {
+        LENGTHS.with_borrow(|lengths| {
+            ANSWERS.with_borrow_mut(|answers| {
+                REFUSALS.with_borrow_mut(|refusals| {
+                    refusals.clear();
+                    answers.clear();
+                    let Some(words) = count.checked_mul(BATCH_STRIDE) else {
+                        return 0;
+                    };
+                    if answers.try_reserve_exact(words).is_err() {
+                        return 0;
+                    }
+                    let lengths = lengths.get(..count).unwrap_or_default();
+                    for input in split_utf16(text, lengths) {
+                        let mut answer = [0; slot::ANSWER];
+                        let found = match identify(input, options, &mut answer) {
+                            Ok(found) => found,
+                            Err(refusal) => {
+                                answer[slot::ERROR_INDEX] = number(refusal.index);
+                                answer[slot::ERROR_PART] = refusal.part.map_or(NO_PART, part_index);
+                                answer[slot::ERROR_SCHEME] = refusal.scheme;
+                                refusals.push_str(&describe(Some(refusal.failure)));
+                                refusals.push('\n');
+                                FAILED
+                            }
+                        };
+                        answers.push(found);
+                        answers.extend(answer);
+                    }
+                    answers.as_ptr() as usize
+                })
+            })
+        })
+    })
+}
+
+/// The descriptions (as [`error_description`] gives them) of the inputs the last
+/// [`check_all`] refused, in order, each ending with a line feed: messages quote characters
+/// escaped, so none holds one.
+#[wasm_bindgen]
+pub fn batch_refusals() -> String {
+    REFUSALS.with_borrow(String::clone)
+}
+
+/// `text` cut into pieces of the given lengths in UTF-16 code units. The lengths are those of
+/// the strings JavaScript joined, so every cut falls between two characters (JavaScript
+/// leaves out a string with a lone surrogate, which could pair with its neighbour's).
+fn split_utf16<'t>(text: &'t str, lengths: &'t [u32]) -> impl Iterator<Item = &'t str> + 't {
+    let ascii = text.is_ascii();
+    let mut rest = text;
+    lengths.iter().map(move |&units| {
+        let units = units as usize;
+        let bytes = if ascii {
+            units.min(rest.len())
+        } else {
+            let mut counted = 0;
+            let mut bytes = 0;
+            for ch in rest.chars() {
+                if counted >= units {
+                    break;
+                }
+                counted += ch.len_utf16();
+                bytes += ch.len_utf8();
+            }
+            bytes
+        };
+        let (piece, after) = rest.split_at(bytes);
+        rest = after;
+        piece
+    })
 }
 
 /// What [`check_namespace`] found.
@@ -467,14 +631,14 @@ pub fn check_namespace(len: usize, options: u32) -> u32 {
         let urn = match Urn::parse_borrowed_with(text, options.urn_syntax()) {
             Ok(urn) => urn,
             Err(error) => {
-                fail_parse(text, error, 0);
+                Refusal::parse(text, error).keep(0);
                 return NOT_A_URN;
             }
         };
         let (verdict, namespace) = match urn.check_namespace() {
             NamespaceCheck::Valid(namespace) => (NAMESPACE_VALID, namespace),
             NamespaceCheck::Invalid(error) => {
-                fail_namespace(text, error, 0);
+                Refusal::namespace(text, error).keep(0);
                 (NAMESPACE_INVALID, error.namespace())
             }
             _ => return NAMESPACE_NOT_CHECKED,
@@ -514,14 +678,14 @@ fn valid(text: &str, options: Options, input: u32) -> Option<Identifier<&str>> {
     match Identifier::parse_borrowed_with(text, options.syntax()) {
         Ok(Identifier::Urn(urn)) if options.namespaces() => match urn.check_namespace() {
             NamespaceCheck::Invalid(error) => {
-                fail_namespace(text, error, input);
+                Refusal::namespace(text, error).keep(input);
                 None
             }
             _ => Some(Identifier::Urn(urn)),
         },
         Ok(identifier) => Some(identifier),
         Err(error) => {
-            fail_parse(text, error, input);
+            Refusal::parse(text, error).keep(input);
             None
         }
     }
@@ -645,6 +809,17 @@ fn tag_date(written: &str) -> Option<TagDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Inputs joined are cut back by their UTF-16 lengths, ASCII or not, empty ones too.
+    #[test]
+    fn split_utf16_cuts_between_the_joined_strings() {
+        fn cut<'t>(text: &'t str, lengths: &'t [u32]) -> Vec<&'t str> {
+            split_utf16(text, lengths).collect()
+        }
+        assert_eq!(cut("urn:a:bc", &[3, 0, 5]), ["urn", "", ":a:bc"]);
+        assert_eq!(cut("é𝄞xy", &[1, 2, 1, 1]), ["é", "𝄞", "x", "y"]);
+        assert_eq!(cut("ab", &[1, 5, 1]), ["a", "b", ""]);
+    }
 
     /// Byte indexes become UTF-16 indexes: a character of two or three bytes is one code unit,
     /// one of four bytes is two, and an index inside a character is that character's.

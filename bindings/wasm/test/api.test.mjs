@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
-  UrnTagError, check, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
+  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
 } from '../pkg/node.js';
 
 test('a URN is an object of its components and their spans', () => {
@@ -125,6 +125,21 @@ test('check answers with the record of check --json, an invalid input as a value
     kind: 'namespace',
     part: 'nss',
   });
+});
+
+test('checkAll gives each input check\'s record, in one call', () => {
+  const inputs = [
+    'urn:example:a', '', 'urn:example:a%zz', 'tag:yaml.org,2002:int', 'é urn', '\uD800', '\uDC00',
+    'urn:example:\uD83D', '\uDE00', 'urn:example:𝄞', 'urn:uuid:12345', 'http://x',
+  ];
+  for (const options of [undefined, { namespaces: true }, { spec: 'rfc2141bis' }]) {
+    assert.deepEqual(checkAll(inputs, options), inputs.map((input) => check(input, options)));
+  }
+  assert.deepEqual(checkAll([]), []);
+  // A surrogate pair split across two inputs is two lone surrogates, not one character.
+  assert.deepEqual(checkAll(['urn:example:\uD83D', '\uDE00']).map((record) => record.error.kind), ['invalid_utf16', 'invalid_utf16']);
+  assert.throws(() => checkAll('urn:example:a'), TypeError);
+  assert.throws(() => checkAll(['urn:example:a', 5]), { name: 'TypeError', message: 'texts[1] must be a string, not number' });
 });
 
 test('checkNamespace says whether a grammar applied and what it found', () => {

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { check, equivalenceKey, normalize } from '../pkg/node.js';
+import { check, checkAll, equivalenceKey, normalize } from '../pkg/node.js';
 import { namespaceRows, repositoryFiles, tsvRows } from './data.mjs';
 
 const cli = process.env.URN_TAG_CLI
@@ -133,6 +133,8 @@ test('the package and the command line give every input the same verdict, parts 
       }
     });
     assert.deepEqual(differences, []);
+    // checkAll gives each input the record check gives it.
+    assert.deepEqual(checkAll(lines, options), lines.map((line) => check(line, options)));
   }
   // Both verdicts are well represented, so that neither side is compared on one kind only.
   assert.ok(invalid > compared / 10 && invalid < compared * 0.9, `${invalid} of ${compared} invalid`);

@@ -2,7 +2,7 @@
 // never run), so that the declarations describe the values a program uses.
 
 import {
-  UrnTagError, check, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
+  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
   type CheckResult, type ErrorRecord, type Found, type Identifier, type NamespaceVerdict,
 } from 'urn-tag';
 
@@ -57,7 +57,8 @@ const normal: string = normalize('URN:EX:a');
 const found: Found[] = find('see urn:isbn:0451450523', { namespaces: true });
 const tag: string = mintTag({ authority: 'example.com', date: new Date(), specific: 'x', fragment: null });
 const minted: string = mintTag({ authority: 'example.com', date: '2001', today: new Date() });
-void [namespace, key, same, normal, found, tag, minted];
+const records: CheckResult[] = checkAll(['urn:example:a', 'tag:yaml.org,2002:int'], { spec: 'rfc2141' });
+void [namespace, key, same, normal, found, tag, minted, records];
 
 // @ts-expect-error: an unknown spec is not a UrnSpec.
 parse('urn:example:a', { spec: 'rfc9999' });
