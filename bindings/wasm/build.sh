@@ -11,6 +11,10 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]]; the
     exit 1
 fi
 
+# The module holds the file names of its panic locations: name them from the repository and
+# from Cargo's home, not by where they are on the machine that builds it.
+repository=$(cd ../.. && pwd)
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$repository=urn-tag --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo"
 cargo build --release --target wasm32-unknown-unknown
 rm -rf pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name urn_tag_wasm \
