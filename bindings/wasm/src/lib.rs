@@ -12,8 +12,8 @@
 //!   into substrings with `slice`), the date of a tag;
 //! * names (of parts, syntaxes, authority kinds, namespaces) cross once, as tables, when the
 //!   package starts ([`part_codes`] and the others); an answer gives an index into them;
-//! * strings cross only where there are no numbers to give: error kinds and messages,
-//!   equivalence keys, minted tags.
+//! * strings cross only where there are no numbers to give: error kinds and messages, normal
+//!   forms and equivalence keys, minted tags.
 //!
 //! Every export answers every input: an invalid input is an answer (its error kept for
 //! [`error_description`]), never a panic.
@@ -194,7 +194,8 @@ impl Refusal {
     }
 }
 
-/// Keeps `failure`, about no part, at `index` of the first input.
+/// Keeps `failure`, at `index` and about `part`, of input `input` (0, or 1 for the second of
+/// [`equivalent`]).
 fn fail(failure: Failure, index: usize, part: Option<Part>, input: u32) {
     Refusal::new(failure, index, part).keep(input);
 }
