@@ -244,40 +244,44 @@ function flag(value, option) {
 /**
  * The identifier the module found in `text`, as an object, from its answer at `base` in
  * `words`: `parse`'s object, or with `asRecord` the record of `check` (which starts with
- * `input` and `valid`, as `check --json`'s does).
+ * `input` and `valid`, as `check --json`'s does). Each shape is one object literal, which V8
+ * makes faster than an object grown field by field.
  */
 function identifier(text, found, bits, words, base, asRecord) {
   const count = words[base + PART_COUNT];
   const parts = new Array(count);
-  const value = asRecord ? { input: text, valid: true } : {};
+  let value;
   if (found === FOUND_URN) {
-    value.kind = 'urn';
-    if (!asRecord) value.input = text;
     const spec = urnSyntaxes[words[base + SYNTAX]];
-    value.spec = spec;
-    value.nid = '';
-    value.nss = '';
     if (spec === 'rfc2141bis') {
-      value.query = null;
-      value.fragment = null;
+      value = asRecord
+        ? { input: text, valid: true, kind: 'urn', spec, nid: '', nss: '', query: null, fragment: null, parts }
+        : { kind: 'urn', input: text, spec, nid: '', nss: '', query: null, fragment: null, parts };
     } else {
-      value.rComponent = null;
-      value.qComponent = null;
-      value.fComponent = null;
+      value = asRecord
+        ? {
+          input: text, valid: true, kind: 'urn', spec, nid: '', nss: '',
+          rComponent: null, qComponent: null, fComponent: null, parts,
+        }
+        : {
+          kind: 'urn', input: text, spec, nid: '', nss: '',
+          rComponent: null, qComponent: null, fComponent: null, parts,
+        };
     }
-    value.parts = parts;
     if (bits & (1 << 4)) value.namespaceChecked = words[base + NAMESPACE_CHECKED] === 1;
   } else {
-    value.kind = 'tag';
-    if (!asRecord) value.input = text;
-    value.tagSyntax = tagSyntaxes[words[base + SYNTAX]];
-    value.authority = '';
-    value.authorityKind = authorityKinds[words[base + AUTHORITY_KIND]];
-    value.date = `${pad(words[base + YEAR], 4)}-${pad(words[base + MONTH], 2)}-${pad(words[base + DAY], 2)}`;
-    value.dateAsWritten = '';
-    value.specific = '';
-    value.fragment = null;
-    value.parts = parts;
+    const tagSyntax = tagSyntaxes[words[base + SYNTAX]];
+    const authorityKind = authorityKinds[words[base + AUTHORITY_KIND]];
+    const date = `${pad(words[base + YEAR], 4)}-${pad(words[base + MONTH], 2)}-${pad(words[base + DAY], 2)}`;
+    value = asRecord
+      ? {
+        input: text, valid: true, kind: 'tag', tagSyntax, authority: '', authorityKind, date,
+        dateAsWritten: '', specific: '', fragment: null, parts,
+      }
+      : {
+        kind: 'tag', input: text, tagSyntax, authority: '', authorityKind, date,
+        dateAsWritten: '', specific: '', fragment: null, parts,
+      };
   }
   for (let i = 0, at = base + PARTS; i < count; i++, at += 3) {
     const index = words[at];
