@@ -157,10 +157,7 @@ export function parse(text: string, options?: Options): Identifier;
 /** Checks an identifier without throwing for an invalid one. */
 export function check(text: string, options?: Options): CheckResult;
 
-/**
- * `check` for many inputs in one call, faster than one `check` each: each input's record, in
- * order.
- */
+/** `check` for many inputs in one call: each input's record, in order. */
 export function checkAll(texts: readonly string[], options?: Options): CheckResult[];
 
 /** Checks a URN against its namespace's grammar; throws an UrnTagError if it is not a URN. */
