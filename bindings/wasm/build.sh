@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the npm package into bindings/wasm/pkg/: the library compiled to WebAssembly, the
+# JavaScript glue wasm-bindgen writes for it, and the package's own files (npm/).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# The glue must come from the same wasm-bindgen as the crate (Cargo.toml pins it).
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]]; then
+    echo "build.sh needs wasm-bindgen $version: cargo install wasm-bindgen-cli --version $version" >&2
+    exit 1
+fi
+
+# The module holds the file names of its panic locations: name them from the repository and
+# from Cargo's home, not by where they are on the machine that builds it.
+repository=$(cd ../.. && pwd)
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$repository=urn-tag --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo"
+cargo build --release --target wasm32-unknown-unknown
+rm -rf pkg
+wasm-bindgen --target web --no-typescript --out-dir pkg --out-name urn_tag_wasm \
+    target/wasm32-unknown-unknown/release/urn_tag_wasm.wasm
+cp npm/* pkg/
+cp ../../LICENSE-MIT ../../LICENSE-APACHE pkg/
+echo "built $(pwd)/pkg: $(wc -c < pkg/urn_tag_wasm_bg.wasm) bytes of WebAssembly, $(gzip -9 -c pkg/urn_tag_wasm_bg.wasm | wc -c) gzipped"

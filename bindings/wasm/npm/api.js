@@ -1,0 +1,531 @@
+// The package's API: JavaScript values and errors over the WebAssembly module.
+//
+// Every verdict comes from the module (the urn-tag library, whose grammars decide validity);
+// this file only moves text in and turns the numbers that come back into objects. The input is
+// written as UTF-8 straight into the module's memory, and parts come back as indexes into the
+// JavaScript string, taken with `slice`: no string is copied out of the module to parse.
+
+import * as wasm from './urn_tag_wasm.js';
+
+/** Why an input is not a valid identifier, or why a tag cannot be minted. */
+export class UrnTagError extends Error {
+  constructor(kind, part, index, message, input) {
+    super(message);
+    this.name = 'UrnTagError';
+    /** A stable snake_case name of what is wrong (`invalid_char`, `namespace`, ...). */
+    this.kind = kind;
+    /** The part the error is about (`nss`, `authority`, ...), or `null`. */
+    this.part = part;
+    /** Where: an index into the string (UTF-16 code units, as `slice` counts them). */
+    this.index = index;
+    /** The string that was refused. */
+    this.input = input;
+  }
+
+  /** The error as `urn-tag check --json` writes it: `{index, message, kind, part}`. */
+  toJSON() {
+    return { index: this.index, message: this.message, kind: this.kind, part: this.part };
+  }
+}
+
+// What the module's exports answer (src/lib.rs).
+const FAILED = 0;
+const FOUND_URN = 1;
+const FOUND_TAG = 2;
+const NAMESPACE_VALID = 1;
+const NAMESPACE_INVALID = 2;
+const NOT_EQUIVALENT = 0;
+const EQUIVALENT = 1;
+const NO_PART = 0xffffffff;
+
+// The result buffer's slots (src/lib.rs, `mod slot`).
+const SYNTAX = 0;
+const AUTHORITY_KIND = 1;
+const NAMESPACE_CHECKED = 1;
+const YEAR = 2;
+const MONTH = 3;
+const DAY = 4;
+const PART_COUNT = 5;
+const PARTS = 6;
+const ERROR_INDEX = 0;
+const ERROR_PART = 1;
+const ERROR_INPUT = 2;
+const ERROR_SCHEME = 3;
+const NAMESPACE = 4;
+const FOUND_ADDRESS = 0;
+
+// The JavaScript name of the field that holds each part (the JSON records' names, in camelCase).
+const FIELDS = {
+  scheme: null,
+  nid: 'nid',
+  nss: 'nss',
+  r_component: 'rComponent',
+  q_component: 'qComponent',
+  f_component: 'fComponent',
+  query: 'query',
+  fragment: 'fragment',
+  authority: 'authority',
+  date: 'dateAsWritten',
+  specific: 'specific',
+};
+
+// UTF-8 takes at most three bytes for one UTF-16 code unit.
+const MAX_BYTES_PER_UNIT = 3;
+
+const encoder = new TextEncoder();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+let memory = null;
+let resultAddress = 0;
+let inputAddress = 0;
+let inputCapacity = 0;
+let viewedBuffer = null;
+let inputBytes = null;
+let resultWords = null;
+
+// The tables answers index into, read from the module once.
+let partCodes = [];
+let partFields = [];
+let urnSyntaxes = [];
+let tagSyntaxes = [];
+let authorityKinds = [];
+let namespaceNids = [];
+
+/** Called once by the entry module with the instantiated module's exports. */
+export function attach(exports) {
+  memory = exports.memory;
+  resultAddress = wasm.result_buffer();
+  partCodes = wasm.part_codes().split(' ');
+  partFields = partCodes.map((code) => FIELDS[code] ?? null);
+  urnSyntaxes = wasm.urn_syntax_names().split(' ');
+  tagSyntaxes = wasm.tag_syntax_names().split(' ');
+  authorityKinds = wasm.authority_kind_names().split(' ');
+  namespaceNids = wasm.namespace_names().split(' ');
+  reserveInput(1024);
+}
+
+/** The views on the module's memory, made again when the memory has grown. */
+function refreshViews() {
+  if (memory.buffer !== viewedBuffer) {
+    viewedBuffer = memory.buffer;
+    inputBytes = new Uint8Array(viewedBuffer, inputAddress, inputCapacity);
+    resultWords = new Uint32Array(viewedBuffer, resultAddress, 32);
+  }
+}
+
+function reserveInput(bytes) {
+  const address = wasm.input_buffer(bytes);
+  if (address === 0) return false;
+  inputAddress = address;
+  inputCapacity = bytes;
+  viewedBuffer = null;
+  return true;
+}
+
+/** The exact length of `text` in UTF-8, for an input too long to reserve three bytes a unit. */
+function utf8Length(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length
+      && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Writes `text` as UTF-8 into the input buffer at byte `at`; returns how many bytes it took, and
+ * whether it was all ASCII. Refuses an input the module's memory cannot hold with a RangeError.
+ */
+function writeInput(text, at) {
+  const worst = at + text.length * MAX_BYTES_PER_UNIT;
+  if (worst > inputCapacity) {
+    const roomy = Math.max(worst, inputCapacity * 2);
+    if (!reserveInput(roomy) && !reserveInput(worst)
+      && !reserveInput(at + utf8Length(text))) {
+      throw new RangeError(`input of ${text.length} characters is too long for the WebAssembly memory`);
+    }
+  }
+  refreshViews();
+  const target = at === 0 ? inputBytes : inputBytes.subarray(at);
+  return encoder.encodeInto(text, target).written;
+}
+
+function requireString(value, what) {
+  if (typeof value !== 'string') {
+    const type = value === null ? 'null' : typeof value;
+    throw new TypeError(`${what} must be a string, not ${type}`);
+  }
+}
+
+/** A string with a lone surrogate cannot be an identifier: refused at that surrogate. */
+function refuseLoneSurrogate(text, bytes) {
+  if (bytes === text.length) return; // all ASCII
+  const lone = LONE_SURROGATE.exec(text);
+  if (lone !== null) throw loneSurrogateError(text, lone.index);
+}
+
+function loneSurrogateError(text, index) {
+  const code = text.charCodeAt(index).toString(16).toUpperCase();
+  return new UrnTagError(
+    'invalid_utf16',
+    null,
+    index,
+    `lone surrogate U+${code} at index ${index}: the string is not well-formed UTF-16`,
+    text,
+  );
+}
+
+/** Writes one identifier into the input buffer; returns its length in bytes. */
+function writeIdentifier(text, what) {
+  requireString(text, what);
+  const bytes = writeInput(text, 0);
+  refuseLoneSurrogate(text, bytes);
+  return bytes;
+}
+
+/** The error the module kept from its last failure, as `check --json` writes it. */
+function lastErrorRecord() {
+  refreshViews();
+  // Read before the description crosses: making it can grow the memory and empty the view.
+  const part = resultWords[ERROR_PART];
+  const index = resultWords[ERROR_INDEX];
+  const description = wasm.error_description();
+  const space = description.indexOf(' ');
+  return {
+    index,
+    message: description.slice(space + 1),
+    kind: description.slice(0, space),
+    part: part === NO_PART ? null : partCodes[part],
+  };
+}
+
+/** The error the module kept from its last failure, about `input`. */
+function lastError(input) {
+  const { index, message, kind, part } = lastErrorRecord();
+  return new UrnTagError(kind, part, index, message, input);
+}
+
+/** The options as the number the module reads (src/lib.rs, `Options`). */
+function optionBits(options) {
+  if (options === undefined) return 0;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError('options must be an object');
+  }
+  const { spec, tagSyntax, namespaces, rfcOnly } = options;
+  let bits = 0;
+  if (spec !== undefined) bits |= nameIndex(urnSyntaxes, spec, 'spec');
+  if (tagSyntax !== undefined) bits |= nameIndex(tagSyntaxes, tagSyntax, 'tagSyntax') << 2;
+  if (flag(namespaces, 'namespaces')) bits |= 1 << 4;
+  if (flag(rfcOnly, 'rfcOnly')) bits |= 1 << 5;
+  return bits;
+}
+
+function nameIndex(names, value, option) {
+  requireString(value, `options.${option}`);
+  const index = names.indexOf(value.toLowerCase());
+  if (index < 0) {
+    throw new RangeError(`options.${option} must be one of ${names.join(', ')}, not "${value}"`);
+  }
+  return index;
+}
+
+function flag(value, option) {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new TypeError(`options.${option} must be a boolean`);
+  return value;
+}
+
+/**
+ * The identifier the module found in `text`, as an object, from its answer at `base` in
+ * `words`: `parse`'s object, or with `asRecord` the record of `check` (which starts with
+ * `input` and `valid`, as `check --json`'s does). Each shape is one object literal, which V8
+ * makes faster than an object grown field by field.
+ */
+function identifier(text, found, bits, words, base, asRecord) {
+  const count = words[base + PART_COUNT];
+  const parts = new Array(count);
+  let value;
+  if (found === FOUND_URN) {
+    const spec = urnSyntaxes[words[base + SYNTAX]];
+    if (spec === 'rfc2141bis') {
+      value = asRecord
+        ? { input: text, valid: true, kind: 'urn', spec, nid: '', nss: '', query: null, fragment: null, parts }
+        : { kind: 'urn', input: text, spec, nid: '', nss: '', query: null, fragment: null, parts };
+    } else {
+      value = asRecord
+        ? {
+          input: text, valid: true, kind: 'urn', spec, nid: '', nss: '',
+          rComponent: null, qComponent: null, fComponent: null, parts,
+        }
+        : {
+          kind: 'urn', input: text, spec, nid: '', nss: '',
+          rComponent: null, qComponent: null, fComponent: null, parts,
+        };
+    }
+    if (bits & (1 << 4)) value.namespaceChecked = words[base + NAMESPACE_CHECKED] === 1;
+  } else {
+    const tagSyntax = tagSyntaxes[words[base + SYNTAX]];
+    const authorityKind = authorityKinds[words[base + AUTHORITY_KIND]];
+    const date = `${pad(words[base + YEAR], 4)}-${pad(words[base + MONTH], 2)}-${pad(words[base + DAY], 2)}`;
+    value = asRecord
+      ? {
+        input: text, valid: true, kind: 'tag', tagSyntax, authority: '', authorityKind, date,
+        dateAsWritten: '', specific: '', fragment: null, parts,
+      }
+      : {
+        kind: 'tag', input: text, tagSyntax, authority: '', authorityKind, date,
+        dateAsWritten: '', specific: '', fragment: null, parts,
+      };
+  }
+  for (let i = 0, at = base + PARTS; i < count; i++, at += 3) {
+    const index = words[at];
+    const start = words[at + 1];
+    const end = words[at + 2];
+    parts[i] = { part: partCodes[index], start, end };
+    const field = partFields[index];
+    if (field !== null) value[field] = text.slice(start, end);
+  }
+  return value;
+}
+
+function pad(number, digits) {
+  return String(number).padStart(digits, '0');
+}
+
+/**
+ * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme.
+ * Throws an UrnTagError for an invalid input.
+ */
+export function parse(text, options) {
+  const bits = optionBits(options);
+  const found = wasm.parse(writeIdentifier(text, 'text'), bits);
+  if (found === FAILED) throw lastError(text);
+  refreshViews();
+  return identifier(text, found, bits, resultWords, 0, false);
+}
+
+/**
+ * Checks `text` and answers with a value, never throwing for an invalid input: the record of
+ * `urn-tag check --json`, `{valid: true, ...}` with `parse`'s fields, or
+ * `{input, valid: false, kind, error: {index, message, kind, part}}`.
+ */
+export function check(text, options) {
+  const bits = optionBits(options);
+  let found;
+  try {
+    found = wasm.parse(writeIdentifier(text, 'text'), bits);
+  } catch (error) {
+    if (error instanceof UrnTagError) return invalid(text, null, error.toJSON());
+    throw error;
+  }
+  if (found === FAILED) {
+    refreshViews();
+    const scheme = resultWords[ERROR_SCHEME];
+    const kind = scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null;
+    return invalid(text, kind, lastErrorRecord());
+  }
+  refreshViews();
+  return identifier(text, found, bits, resultWords, 0, true);
+}
+
+// The words of one input's answer in `checkAll` (src/lib.rs, `BATCH_STRIDE`).
+const BATCH_STRIDE = 1 + PARTS + 3 * 6;
+
+/**
+ * `check` for many inputs at once, in one crossing: `check`'s record for each input, in order.
+ * (Measured, it is no faster than one `check` each: making the records costs what crossing
+ * once saves.)
+ */
+export function checkAll(texts, options) {
+  const bits = optionBits(options);
+  if (!Array.isArray(texts)) throw new TypeError('texts must be an array of strings');
+  const count = texts.length;
+  for (let i = 0; i < count; i++) requireString(texts[i], `texts[${i}]`);
+  let joined = texts.join('');
+  let bytes = writeInput(joined, 0);
+  // A string with a lone surrogate is refused here, and left out of what the module reads: its
+  // surrogate could pair with one at the edge of its neighbour.
+  let lone = null;
+  if (bytes !== joined.length) {
+    lone = texts.map((text) => LONE_SURROGATE.exec(text));
+    if (lone.some((match) => match !== null)) {
+      joined = texts.map((text, i) => (lone[i] === null ? text : '')).join('');
+      bytes = writeInput(joined, 0);
+    }
+  }
+  const lengthsAddress = wasm.lengths_buffer(Math.max(count, 1));
+  if (lengthsAddress === 0) throw new RangeError(`${count} inputs are too many for the WebAssembly memory`);
+  const lengths = new Uint32Array(memory.buffer, lengthsAddress, count);
+  for (let i = 0; i < count; i++) lengths[i] = lone !== null && lone[i] !== null ? 0 : texts[i].length;
+  const address = wasm.check_all(bytes, count, bits);
+  if (address === 0) throw new RangeError(`${count} inputs are too many for the WebAssembly memory`);
+  // Taken before the answers are read: making the string can grow the memory, which would
+  // leave a view made before it empty.
+  const refusals = wasm.batch_refusals().split('\n');
+  let refused = 0;
+  refreshViews();
+  const answers = new Uint32Array(viewedBuffer, address, count * BATCH_STRIDE);
+  const records = [];
+  for (let i = 0; i < count; i++) {
+    const text = texts[i];
+    const base = i * BATCH_STRIDE;
+    const found = answers[base];
+    if (lone !== null && lone[i] !== null) {
+      // The module read an empty string in its place, and refused it.
+      refused += 1;
+      records.push(invalid(text, null, loneSurrogateError(text, lone[i].index).toJSON()));
+    } else if (found !== FAILED) {
+      records.push(identifier(text, found, bits, answers, base + 1, true));
+    } else {
+      const description = refusals[refused++];
+      const space = description.indexOf(' ');
+      const part = answers[base + 1 + ERROR_PART];
+      const scheme = answers[base + 1 + ERROR_SCHEME];
+      records.push(invalid(text, scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null, {
+        index: answers[base + 1 + ERROR_INDEX],
+        message: description.slice(space + 1),
+        kind: description.slice(0, space),
+        part: part === NO_PART ? null : partCodes[part],
+      }));
+    }
+  }
+  return records;
+}
+
+function invalid(input, kind, error) {
+  return { input, valid: false, kind, error };
+}
+
+/**
+ * Checks a URN against the grammar and prose rules of its namespace (`namespaces/<nid>.pest`):
+ * `{checked, valid, namespace, error}`. Throws an UrnTagError if `text` is not a URN.
+ */
+export function checkNamespace(text, options) {
+  const bits = optionBits(options);
+  const verdict = wasm.check_namespace(writeIdentifier(text, 'text'), bits);
+  if (verdict === FAILED) throw lastError(text);
+  refreshViews();
+  if (verdict === NAMESPACE_VALID) {
+    return { checked: true, valid: true, namespace: namespaceNids[resultWords[NAMESPACE]], error: null };
+  }
+  if (verdict === NAMESPACE_INVALID) {
+    const namespace = namespaceNids[resultWords[NAMESPACE]];
+    return { checked: true, valid: false, namespace, error: lastErrorRecord() };
+  }
+  return { checked: false, valid: false, namespace: null, error: null };
+}
+
+/**
+ * The key an identifier is compared by: for a URN, RFC equivalence (with the namespaces' own
+ * rules unless `rfcOnly`); a tag is its own key. Throws an UrnTagError for an invalid input.
+ */
+export function equivalenceKey(text, options) {
+  const bits = optionBits(options);
+  const key = wasm.equivalence_key(writeIdentifier(text, 'text'), bits);
+  if (key === undefined) throw lastError(text);
+  return key;
+}
+
+/**
+ * The identifier in case-normalized form (RFC 8141 §3.1): a URN with `urn` and the NID in lower
+ * case and percent-encodings in upper case, components kept; a tag unchanged. Throws an
+ * UrnTagError for an invalid input.
+ */
+export function normalize(text, options) {
+  const bits = optionBits(options);
+  const normal = wasm.normalized(writeIdentifier(text, 'text'), bits);
+  if (normal === undefined) throw lastError(text);
+  return normal;
+}
+
+/**
+ * Whether two identifiers are equivalent: URNs by RFC equivalence (with the namespaces' own
+ * rules unless `rfcOnly`), tags exactly (RFC 4151 §2.4). Throws an UrnTagError if either is
+ * invalid (its `input` says which).
+ */
+export function equivalent(a, b, options) {
+  const bits = optionBits(options);
+  requireString(a, 'a');
+  requireString(b, 'b');
+  const bytesA = writeInput(a, 0);
+  refuseLoneSurrogate(a, bytesA);
+  // The second input goes after the first; writing it may move the buffer, with the first in it.
+  const bytesB = writeInput(b, bytesA);
+  refuseLoneSurrogate(b, bytesB);
+  const verdict = wasm.equivalent(bytesA, bytesB, bits);
+  if (verdict === EQUIVALENT) return true;
+  if (verdict === NOT_EQUIVALENT) return false;
+  refreshViews();
+  throw lastError(resultWords[ERROR_INPUT] === 0 ? a : b);
+}
+
+/**
+ * The URNs and tag URIs in free text, in order: `{kind, text, start, end}` each, where
+ * `text === input.slice(start, end)`. With `namespaces`, only the URNs that follow theirs.
+ */
+export function find(text, options) {
+  const bits = optionBits(options);
+  requireString(text, 'text');
+  // A lone surrogate is written as U+FFFD, one code unit too: it separates identifiers and
+  // leaves every index in place.
+  const count = wasm.find(writeInput(text, 0), bits);
+  refreshViews();
+  const address = resultWords[FOUND_ADDRESS];
+  const words = new Uint32Array(viewedBuffer, address, count * 3);
+  const found = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const start = words[3 * i + 1];
+    const end = words[3 * i + 2];
+    found[i] = {
+      kind: words[3 * i] === FOUND_URN ? 'urn' : 'tag',
+      text: text.slice(start, end),
+      start,
+      end,
+    };
+  }
+  return found;
+}
+
+/**
+ * Mints a tag by the rules of RFC 4151 §2.2: the date in its shortest form, refused if after
+ * `today` (the current UTC date by default). Throws an UrnTagError for a part the RFC forbids.
+ */
+export function mintTag({ authority, date, specific = '', fragment, today } = {}) {
+  requireString(authority, 'authority');
+  requireString(specific, 'specific');
+  if (fragment !== undefined && fragment !== null) requireString(fragment, 'fragment');
+  const written = date instanceof Date ? utcDate(date, 'date') : date;
+  requireString(written, 'date');
+  const todayWritten = utcDate(today === undefined ? new Date() : today, 'today');
+  for (const [part, text] of [['authority', authority], ['specific', specific], ['fragment', fragment ?? ''], ['date', written]]) {
+    const lone = LONE_SURROGATE.exec(text);
+    if (lone !== null) {
+      throw new UrnTagError('invalid_utf16', part, lone.index,
+        `lone surrogate in ${part} at index ${lone.index}: the string is not well-formed UTF-16`, text);
+    }
+  }
+  const tag = wasm.mint_tag(authority, written, specific, fragment ?? undefined, todayWritten);
+  if (tag === undefined) {
+    refreshViews();
+    const part = resultWords[ERROR_PART];
+    const input = { authority, specific, fragment: fragment ?? '', date: written }[partCodes[part]];
+    throw lastError(input ?? written);
+  }
+  return tag;
+}
+
+/** A Date's UTC day, `YYYY-MM-DD`. */
+function utcDate(value, what) {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw new TypeError(`${what} must be a valid Date${what === 'date' ? ' or a string' : ''}`);
+  }
+  const year = value.getUTCFullYear();
+  if (year < 0 || year > 9999) throw new RangeError(`${what} must be in the years 0000 to 9999`);
+  return `${pad(year, 4)}-${pad(value.getUTCMonth() + 1, 2)}-${pad(value.getUTCDate(), 2)}`;
+}
