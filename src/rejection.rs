@@ -12,6 +12,8 @@
 //! One rule stays in Rust: the NID's bound of 32 characters, which `urn.pest` leaves out
 //! (a counted repetition would be unrolled into that many optional steps, all tried).
 
+use alloc::format;
+
 use crate::chars::{self, ByteSet};
 use crate::compiled::report::{Report, RuleBytes};
 use crate::compiled::urn::{self, RULE_BYTES, RULES};
@@ -260,6 +262,72 @@ fn explain_rejection(input: &str, report: &Report, rule_bytes: &[RuleBytes]) -> 
         None => explain(input, report, rule_bytes),
     };
     error.explain_whitespace(input)
+}
+
+/// Why `text` cannot be the whole part `part` of a URN under `syntax`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PartError {
+    /// The grammar's error, with its index into `text`.
+    Syntax(ParseError),
+    /// The part is valid up to `index`, where `delimiter` (`?`, `?=` or `#`) would end it in
+    /// a URN: the part cannot hold it.
+    Delimiter {
+        index: usize,
+        delimiter: &'static str,
+    },
+}
+
+/// The first syntax error in `text` read as the whole part `part` of a URN under `syntax`: the
+/// grammar's verdict on it where it stands in a URN (after `urn:ab:`, and the delimiter that
+/// opens it). `None` if it is valid there, or if the syntax has no such part. The prose rules
+/// (`%00`) are the caller's.
+pub(crate) fn urn_part_error(text: &str, syntax: UrnSyntax, part: Part) -> Option<PartError> {
+    let (before, ends): (&str, &[&'static str]) = match (syntax, part) {
+        (UrnSyntax::Rfc8141, Part::Nss) => ("urn:ab:", &["?", "#"]),
+        (UrnSyntax::Rfc8141, Part::RComponent) => ("urn:ab:c?+", &["?=", "#"]),
+        (UrnSyntax::Rfc8141, Part::QComponent) => ("urn:ab:c?=", &["#"]),
+        (UrnSyntax::Rfc8141, Part::FComponent) => ("urn:ab:c#", &[]),
+        (UrnSyntax::Rfc2141, Part::Nss) => ("urn:ab:", &[]),
+        (UrnSyntax::Rfc2141bis, Part::Nss) => ("urn:ab:", &["?", "#"]),
+        (UrnSyntax::Rfc2141bis, Part::Query) => ("urn:ab:c?", &["#"]),
+        (UrnSyntax::Rfc2141bis, Part::Fragment) => ("urn:ab:c#", &[]),
+        _ => return None,
+    };
+    // The first delimiter that would end the part where it stands.
+    let end = ends
+        .iter()
+        .filter_map(|&delimiter| Some((text.find(delimiter)?, delimiter)))
+        .min();
+    let valid = end.map_or(text, |(index, _)| &text[..index]);
+    let urn = format!("{before}{valid}");
+    let bytes = urn.as_bytes();
+    let accepted = match syntax {
+        UrnSyntax::Rfc8141 => urn::rfc8141(bytes).is_some(),
+        UrnSyntax::Rfc2141 => urn::rfc2141(bytes).is_some(),
+        UrnSyntax::Rfc2141bis => urn::rfc2141bis(bytes).is_some(),
+    };
+    let error = (!accepted).then(|| explain(&urn, &report(&urn, syntax), &RULE_BYTES));
+    match (error, end) {
+        (None, None) => None,
+        // Valid up to the delimiter, or empty before it: the part cannot hold the delimiter.
+        (None, Some((index, delimiter))) => Some(PartError::Delimiter { index, delimiter }),
+        (Some(error), Some((index, delimiter)))
+            if matches!(error.kind(), ParseErrorKind::Empty(_)) =>
+        {
+            // First in the part, the delimiter's character may be one the part holds later
+            // but cannot start with (a "?" in an r-component): the grammar says so.
+            let first = format!("{before}{}", &delimiter[..1]);
+            let start = explain(&first, &report(&first, syntax), &RULE_BYTES);
+            if matches!(start.kind(), ParseErrorKind::InvalidStart { .. }) {
+                return Some(PartError::Syntax(ParseError::new(start.kind(), 0)));
+            }
+            Some(PartError::Delimiter { index, delimiter })
+        }
+        (Some(error), _) => {
+            let index = error.index() - before.len();
+            Some(PartError::Syntax(ParseError::new(error.kind(), index)))
+        }
+    }
 }
 
 /// The error for a URN that `urn.pest` accepted under `syntax` but whose NID is longer than

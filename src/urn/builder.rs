@@ -8,6 +8,7 @@ use super::encode::encode;
 use super::recognize::recognize;
 use super::value::Urn;
 use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, Part};
+use crate::rejection::{self, PartError};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
 /// Builds a valid [`Urn`] from its parts, and says precisely which part is not.
@@ -385,13 +386,13 @@ fn encoded<'v>(
     syntax: UrnSyntax,
     part: Part,
 ) -> Result<Cow<'v, str>, BuildError> {
-    let Some(component) = Component::of(syntax, part) else {
+    if Component::of(syntax, part).is_none() {
         return Err(BuildError::new(
             part,
             BuildErrorKind::NotInSyntax(syntax),
             0,
         ));
-    };
+    }
     let text: Cow<'v, str> = if value.encode {
         encode(&value.text, syntax, part).map_err(|error| match error {
             EncodeError::NulOctet { index, .. } => {
@@ -404,8 +405,40 @@ fn encoded<'v>(
     } else {
         Cow::Borrowed(&*value.text)
     };
-    component.check(&text, syntax)?;
+    check_part(&text, syntax, part)?;
     Ok(text)
+}
+
+/// Checks `text` as the part `part` on its own, by the grammar where the part stands in a URN
+/// (`crate::rejection`) and by the prose rule on `%00`; error indexes are relative to `text`.
+fn check_part(text: &str, syntax: UrnSyntax, part: Part) -> Result<(), BuildError> {
+    let error = rejection::urn_part_error(text, syntax, part);
+    let valid_up_to = match error {
+        None => text.len(),
+        Some(PartError::Syntax(error)) => error.index(),
+        Some(PartError::Delimiter { index, .. }) => index,
+    };
+    // RFC 2141 §2.4 and the draft §2.3.3 forbid `%00`, which their grammars leave to prose.
+    // Before the first error, every `%` starts a percent-encoding.
+    let before_error = &text.as_bytes()[..valid_up_to.min(text.len())];
+    if syntax.forbids_nul()
+        && let Some(nul) = before_error.windows(3).position(|octet| octet == b"%00")
+    {
+        return Err(BuildError::new(part, BuildErrorKind::NulOctet(syntax), nul));
+    }
+    let kind = match error {
+        None => return Ok(()),
+        Some(PartError::Syntax(error)) => {
+            return Err(BuildError::from_part_check(part, text, error));
+        }
+        Some(PartError::Delimiter {
+            delimiter: "?=", ..
+        }) => BuildErrorKind::QuestionEqualsInRComponent,
+        Some(PartError::Delimiter { delimiter, .. }) => {
+            BuildErrorKind::InvalidChar(delimiter.chars().next().unwrap_or('?'))
+        }
+    };
+    Err(BuildError::new(part, kind, valid_up_to))
 }
 
 #[cfg(test)]

@@ -1,23 +1,19 @@
-//! What each URN part may hold, per syntax: one table for the encoder and the builder's
-//! checks of a single part.
+//! What each URN part may hold unencoded, per syntax: the encoder's table (the builder checks a
+//! part by the grammar itself, `crate::rejection::urn_part_error`).
 
-use crate::chars::{self, ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_RESERVED, RFC2141_TRANS};
-use crate::error::{BuildError, BuildErrorKind, Part};
+use crate::chars::{ByteSet, PCHAR, PCHAR_OR_SLASH, QUERY, RFC2141_TRANS};
+use crate::error::Part;
 use crate::syntax::UrnSyntax;
 
-/// The grammar of one percent-encodable URN part, as a character class plus the rules the
-/// ABNF states around it.
+/// The bytes one percent-encodable URN part may hold unencoded, and where.
 #[derive(Clone, Copy)]
 pub(crate) struct Component {
-    pub(crate) part: Part,
     /// Bytes allowed unencoded (a `%` always starts a `pct-encoded` triplet).
-    pub(crate) allowed: ByteSet,
+    allowed: ByteSet,
     /// Allowed bytes that may not come first (`pchar` starts the RFC 8141 NSS, r and q).
-    pub(crate) not_first: ByteSet,
-    /// Whether the part may be empty (RFC 8141 f-component, draft query and fragment).
-    pub(crate) may_be_empty: bool,
+    not_first: ByteSet,
     /// RFC 8141 §2.3.1: an r-component ends at "?=", so it cannot contain one.
-    pub(crate) ends_at_question_equals: bool,
+    ends_at_question_equals: bool,
 }
 
 const NONE: ByteSet = ByteSet::from_bytes(b"");
@@ -25,24 +21,11 @@ const SLASH: ByteSet = ByteSet::from_bytes(b"/");
 const SLASH_QUESTION: ByteSet = ByteSet::from_bytes(b"/?");
 
 impl Component {
-    const fn new(part: Part, allowed: ByteSet) -> Self {
+    const fn new(allowed: ByteSet, not_first: ByteSet) -> Self {
         Component {
-            part,
             allowed,
-            not_first: NONE,
-            may_be_empty: false,
+            not_first,
             ends_at_question_equals: false,
-        }
-    }
-
-    const fn not_first(self, not_first: ByteSet) -> Self {
-        Component { not_first, ..self }
-    }
-
-    const fn may_be_empty(self) -> Self {
-        Component {
-            may_be_empty: true,
-            ..self
         }
     }
 
@@ -50,22 +33,16 @@ impl Component {
     /// cannot hold percent-encoding, like the NID).
     pub(crate) const fn of(syntax: UrnSyntax, part: Part) -> Option<Component> {
         let component = match (syntax, part) {
-            (UrnSyntax::Rfc8141, Part::Nss) => {
-                Component::new(part, PCHAR_OR_SLASH).not_first(SLASH)
-            }
+            (UrnSyntax::Rfc8141, Part::Nss) => Component::new(PCHAR_OR_SLASH, SLASH),
             (UrnSyntax::Rfc8141, Part::RComponent) => Component {
                 ends_at_question_equals: true,
-                ..Component::new(part, QUERY).not_first(SLASH_QUESTION)
+                ..Component::new(QUERY, SLASH_QUESTION)
             },
-            (UrnSyntax::Rfc8141, Part::QComponent) => {
-                Component::new(part, QUERY).not_first(SLASH_QUESTION)
-            }
-            (UrnSyntax::Rfc8141, Part::FComponent) => Component::new(part, QUERY).may_be_empty(),
-            (UrnSyntax::Rfc2141, Part::Nss) => Component::new(part, RFC2141_TRANS),
-            (UrnSyntax::Rfc2141bis, Part::Nss) => Component::new(part, PCHAR),
-            (UrnSyntax::Rfc2141bis, Part::Query | Part::Fragment) => {
-                Component::new(part, QUERY).may_be_empty()
-            }
+            (UrnSyntax::Rfc8141, Part::QComponent) => Component::new(QUERY, SLASH_QUESTION),
+            (UrnSyntax::Rfc8141, Part::FComponent) => Component::new(QUERY, NONE),
+            (UrnSyntax::Rfc2141, Part::Nss) => Component::new(RFC2141_TRANS, NONE),
+            (UrnSyntax::Rfc2141bis, Part::Nss) => Component::new(PCHAR, NONE),
+            (UrnSyntax::Rfc2141bis, Part::Query | Part::Fragment) => Component::new(QUERY, NONE),
             _ => return None,
         };
         Some(component)
@@ -78,69 +55,6 @@ impl Component {
             && !(i == 0 && self.not_first.contains(b))
             && !(self.ends_at_question_equals && b == b'?' && text.get(i + 1) == Some(&b'='))
     }
-
-    /// Checks `text` as this part on its own (for the builder); error indexes are relative to
-    /// `text`.
-    pub(crate) fn check(&self, text: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
-        let bytes = text.as_bytes();
-        let err = |kind, i| Err(BuildError::new(self.part, kind, i));
-        if bytes.is_empty() && !self.may_be_empty {
-            return err(BuildErrorKind::Empty, 0);
-        }
-        let mut i = 0;
-        while let Some(&b) = bytes.get(i) {
-            if b == b'%' {
-                for digit in [i + 1, i + 2] {
-                    if !bytes.get(digit).copied().is_some_and(chars::is_hex) {
-                        return err(BuildErrorKind::InvalidPercentEncoding, digit);
-                    }
-                }
-                if syntax.forbids_nul() && bytes[i + 1] == b'0' && bytes[i + 2] == b'0' {
-                    return err(BuildErrorKind::NulOctet(syntax), i);
-                }
-                i += 3;
-            } else if self.allows(bytes, i) {
-                i += 1;
-            } else {
-                let kind = match self.fault(text, i, syntax) {
-                    Fault::InvalidStart(ch) => BuildErrorKind::InvalidStart(ch),
-                    Fault::QuestionEquals => BuildErrorKind::QuestionEqualsInRComponent,
-                    Fault::Reserved(ch) => BuildErrorKind::ReservedChar(ch),
-                    Fault::Unexpected(ch) if ch.is_ascii() => BuildErrorKind::InvalidChar(ch),
-                    Fault::Unexpected(ch) => BuildErrorKind::NonAscii(ch),
-                };
-                return err(kind, i);
-            }
-        }
-        Ok(())
-    }
-
-    /// Why the byte at `i` of `text` cannot stand there.
-    #[inline(always)]
-    fn fault(&self, text: &str, i: usize, syntax: UrnSyntax) -> Fault {
-        // The callers have only stepped over ASCII before `i`, so it is a char boundary.
-        let ch = text[i..].chars().next().unwrap_or('\u{FFFD}');
-        match text.as_bytes()[i] {
-            b if i == 0 && self.not_first.contains(b) => Fault::InvalidStart(ch),
-            b'?' if self.ends_at_question_equals => Fault::QuestionEquals,
-            b if syntax == UrnSyntax::Rfc2141 && RFC2141_RESERVED.contains(b) => {
-                Fault::Reserved(ch)
-            }
-            _ => Fault::Unexpected(ch),
-        }
-    }
-}
-
-/// Why a byte cannot stand where it is in a part.
-enum Fault {
-    /// It may be in the part, but not first.
-    InvalidStart(char),
-    /// The `?` of a `?=`, which would end an r-component.
-    QuestionEquals,
-    /// One of RFC 2141's reserved characters.
-    Reserved(char),
-    /// The part never holds it.
-    Unexpected(char),
 }
 
 #[cfg(test)]
