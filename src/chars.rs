@@ -72,9 +72,6 @@ pub(crate) const PCHAR: ByteSet = UNRESERVED
     .union(SUB_DELIMS)
     .union(ByteSet::from_bytes(b":@"));
 
-/// `pchar / "/"`: the RFC 8141 NSS after its first character.
-pub(crate) const PCHAR_OR_SLASH: ByteSet = PCHAR.union(ByteSet::from_bytes(b"/"));
-
 /// RFC 3986 `query` and `fragment`: `pchar / "/" / "?"`, again without `pct-encoded`.
 pub(crate) const QUERY: ByteSet = PCHAR.union(ByteSet::from_bytes(b"/?"));
 
@@ -225,11 +222,6 @@ mod tests {
     #[test]
     fn pchar_mirrors_draft_nss() {
         assert_mirrors_urn(PCHAR, UrnRule::rfc2141bis, "urn:ab:x{}", b"?#");
-    }
-
-    #[test]
-    fn pchar_or_slash_mirrors_rfc8141_nss() {
-        assert_mirrors_urn(PCHAR_OR_SLASH, UrnRule::rfc8141, "urn:ab:x{}", b"#");
     }
 
     #[test]

@@ -3,8 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::format;
 
-use super::component::Component;
-use super::encode::encode;
+use super::encode::{Unencoded, encode};
 use super::recognize::recognize;
 use super::value::Urn;
 use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, Part};
@@ -386,7 +385,7 @@ fn encoded<'v>(
     syntax: UrnSyntax,
     part: Part,
 ) -> Result<Cow<'v, str>, BuildError> {
-    if Component::of(syntax, part).is_none() {
+    if Unencoded::of(syntax, part).is_none() {
         return Err(BuildError::new(
             part,
             BuildErrorKind::NotInSyntax(syntax),

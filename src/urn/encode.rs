@@ -3,9 +3,49 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::component::Component;
+use crate::compiled::report::RuleBytes;
+use crate::compiled::urn::{RULE_BYTES, RULES};
 use crate::error::{EncodeError, Part};
 use crate::syntax::UrnSyntax;
+
+/// What a percent-encodable URN part may hold unencoded, from what `urn.pest` says of the bytes
+/// of its rule: the bytes it can hold, but `%`, which starts a percent-encoding; not first, the
+/// bytes it cannot start with; and nowhere, the start of a literal that may follow the part
+/// (the "?=" that ends an r-component).
+pub(super) struct Unencoded(&'static RuleBytes);
+
+impl Unencoded {
+    /// The rule of `part` under `syntax`, or `None` if the syntax has no such part (or the part
+    /// cannot hold percent-encoding, like the NID).
+    pub(super) fn of(syntax: UrnSyntax, part: Part) -> Option<Unencoded> {
+        let rule = match (syntax, part) {
+            (UrnSyntax::Rfc8141, Part::Nss) => "NSS",
+            (UrnSyntax::Rfc8141, Part::RComponent) => "r_component",
+            (UrnSyntax::Rfc8141, Part::QComponent) => "q_component",
+            (UrnSyntax::Rfc8141, Part::FComponent) => "f_component",
+            (UrnSyntax::Rfc2141, Part::Nss) => "rfc2141_NSS",
+            (UrnSyntax::Rfc2141bis, Part::Nss) => "rfc2141bis_NSS",
+            (UrnSyntax::Rfc2141bis, Part::Query) => "query",
+            (UrnSyntax::Rfc2141bis, Part::Fragment) => "fragment",
+            _ => return None,
+        };
+        let index = RULES.iter().position(|&name| name == rule)?;
+        Some(Unencoded(&RULE_BYTES[index]))
+    }
+
+    /// Whether the byte at index `i` of `text` (which holds this part) may stand unencoded.
+    fn allows(&self, text: &[u8], i: usize) -> bool {
+        let b = text[i];
+        b != b'%'
+            && self.0.alphabet.contains(b)
+            && (i > 0 || self.0.first.contains(b))
+            && !self
+                .0
+                .follow_literals
+                .iter()
+                .any(|literal| text[i..].starts_with(literal))
+    }
+}
 
 /// Encodes arbitrary text as the `part` of a URN under `syntax`: UTF-8, each octet the part
 /// cannot hold written as `%HH` with upper-case hex digits, every other character left as it
@@ -36,7 +76,7 @@ use crate::syntax::UrnSyntax;
 /// cannot hold percent-encoding); [`EncodeError::NulOctet`] when `text` holds a NUL
 /// character and `syntax` forbids the NUL octet even encoded (RFC 2141 §2.4, draft §2.3.3).
 pub fn encode(text: &str, syntax: UrnSyntax, part: Part) -> Result<Cow<'_, str>, EncodeError> {
-    let Some(component) = Component::of(syntax, part) else {
+    let Some(unencoded) = Unencoded::of(syntax, part) else {
         return Err(EncodeError::NoSuchPart { syntax, part });
     };
     let bytes = text.as_bytes();
@@ -44,7 +84,7 @@ pub fn encode(text: &str, syntax: UrnSyntax, part: Part) -> Result<Cow<'_, str>,
     if let Some(index) = nul.filter(|_| syntax.forbids_nul()) {
         return Err(EncodeError::NulOctet { syntax, index });
     }
-    let keep = |i: usize| bytes[i] != b'%' && component.allows(bytes, i);
+    let keep = |i: usize| unencoded.allows(bytes, i);
     let Some(first) = (0..bytes.len()).find(|&i| !keep(i)) else {
         return Ok(Cow::Borrowed(text));
     };

@@ -17,7 +17,6 @@
 //! ```
 
 mod builder;
-mod component;
 mod encode;
 mod equivalence;
 mod lint;
