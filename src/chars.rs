@@ -1,6 +1,6 @@
-//! Character classes: the byte sets that the grammars' silent character rules spell out,
-//! for the code that walks identifiers byte by byte (the diagnosis of a rejected input, the
-//! encoder, the lints, the finder).
+//! Character classes: the byte sets that the grammars' silent character rules spell out, for
+//! the code that walks identifiers byte by byte outside the grammars (the finder's runs, the
+//! lints, normalization); tests hold each to the grammar rule it copies.
 //!
 //! It also holds the case changes that normalization makes to such text.
 //!

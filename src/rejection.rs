@@ -248,7 +248,7 @@ fn report(input: &str, syntax: UrnSyntax) -> Report {
 }
 
 /// The error for an input that `urn.pest` rejected under `syntax`: its first syntax error,
-/// with the kind, byte and message the diagnosis of the URN's parts gives.
+/// its kind, byte and part, from the grammar's failure report.
 #[cold]
 pub(crate) fn urn_error(input: &str, syntax: UrnSyntax) -> ParseError {
     explain_rejection(input, &report(input, syntax), &RULE_BYTES)

@@ -200,8 +200,8 @@ fn parsing_a_megabyte_nss_uses_bounded_memory() {
     );
 }
 
-/// Rejecting a huge input allocates nothing: the compiled recognizer fails, and the diagnosis
-/// walks the input once more to return a `ParseError` of two words.
+/// Rejecting a huge input allocates nothing: the compiled recognizer fails, and its failure
+/// report walks the input once more to return a `ParseError` of two words.
 #[test]
 fn rejecting_a_megabyte_input_allocates_nothing() {
     let input = format!("urn:example:{}%zz", "a".repeat(1 << 20));

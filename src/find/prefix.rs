@@ -1,8 +1,9 @@
 //! The longest prefix of a run that is a valid identifier, found in one pass over the bytes
 //! it needs.
 //!
-//! For URNs this is the URN diagnosis's own scan (`urn::longest_valid_prefix`), which stops
-//! at the first byte no valid URN can continue. It is handed a window of the run that grows
+//! For URNs this is the grammar's prefix matcher (`urn::longest_valid_prefix`, each syntax's
+//! URN rule without the end of input), which stops at the first byte no valid URN can
+//! continue. It is handed a window of the run that grows
 //! geometrically, so that a run much longer than its valid prefix (a valid URN followed by
 //! `%zz` and a megabyte more of URN characters) costs only about what the prefix costs.
 //!

@@ -30,7 +30,7 @@ pub(crate) struct Offsets {
 }
 
 /// Recognizes `input` with the grammar of `syntax` and reads the component offsets off the
-/// captured spans; on a rejection, the diagnosis says where and why.
+/// captured spans; on a rejection, the grammar's failure report says where and why.
 ///
 /// Inlined, like the recognizers it calls, so that spans and offsets are not returned
 /// through memory: the caller's wide loads of them stalled on the narrow stores that wrote
