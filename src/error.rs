@@ -669,6 +669,43 @@ pub enum BuildErrorKind {
     DnsNameTooLong,
 }
 
+impl BuildErrorKind {
+    /// The kind's stable name (what a binding or a JSON record reports as the error's `kind`):
+    /// the variant's name in snake case, the same as the [`ParseErrorKind`] of the same fault
+    /// (`invalid_char`, `empty`, ...).
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    ///
+    /// let error = Urn::builder("example").nss("a?=b").build().unwrap_err();
+    /// assert_eq!(error.kind().code(), "invalid_char");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            BuildErrorKind::Empty => "empty",
+            BuildErrorKind::InvalidChar(_) => "invalid_char",
+            BuildErrorKind::NonAscii(_) => "non_ascii",
+            BuildErrorKind::InvalidStart(_) => "invalid_start",
+            BuildErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
+            BuildErrorKind::NidTooShort => "nid_too_short",
+            BuildErrorKind::NidTooLong => "nid_too_long",
+            BuildErrorKind::NidEndsWithHyphen => "nid_ends_with_hyphen",
+            BuildErrorKind::ReservedNid(_) => "reserved_nid",
+            BuildErrorKind::ReservedChar(_) => "reserved_char",
+            BuildErrorKind::NulOctet(_) => "nul_octet",
+            BuildErrorKind::QuestionEqualsInRComponent => "question_equals_in_r_component",
+            BuildErrorKind::NotInSyntax(_) => "not_in_syntax",
+            BuildErrorKind::MissingAt => "missing_at",
+            BuildErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
+            BuildErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
+            BuildErrorKind::EmptyDnsLabel => "empty_dns_label",
+            BuildErrorKind::MisplacedDot => "misplaced_dot",
+            BuildErrorKind::DnsLabelTooLong => "dns_label_too_long",
+            BuildErrorKind::DnsNameTooLong => "dns_name_too_long",
+        }
+    }
+}
+
 /// Text could not be percent-encoded for a URN part ([`urn::encode`](crate::urn::encode)).
 ///
 /// `Eq` compares the variant and what it holds.

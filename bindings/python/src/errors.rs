@@ -2,7 +2,7 @@
 //! `urn-tag check --json`'s error object (`kind`, `part`, `index`, `message`).
 
 use pyo3::prelude::*;
-use urn_tag::{BuildError, BuildErrorKind, MintError, ParseError};
+use urn_tag::{BuildError, MintError, ParseError};
 
 use crate::text::LoneSurrogate;
 
@@ -135,35 +135,10 @@ pub fn mint_error(py: Python<'_>, error: MintError) -> PyErr {
 
 fn build_fields(cause: BuildError, message: &str) -> Fields<'_> {
     Fields {
-        kind: build_kind_code(cause.kind()),
+        kind: cause.kind().code(),
         part: Some(cause.part().code()),
         index: Some(cause.index()),
         char_index: None,
         message,
-    }
-}
-
-/// The name of a part's error, as the parse error of the same fault is named.
-fn build_kind_code(kind: BuildErrorKind) -> &'static str {
-    match kind {
-        BuildErrorKind::Empty => "empty",
-        BuildErrorKind::InvalidChar(_) => "invalid_char",
-        BuildErrorKind::NonAscii(_) => "non_ascii",
-        BuildErrorKind::InvalidStart(_) => "invalid_start",
-        BuildErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
-        BuildErrorKind::NidTooShort => "nid_too_short",
-        BuildErrorKind::NidTooLong => "nid_too_long",
-        BuildErrorKind::NidEndsWithHyphen => "nid_ends_with_hyphen",
-        BuildErrorKind::ReservedNid(_) => "reserved_nid",
-        BuildErrorKind::ReservedChar(_) => "reserved_char",
-        BuildErrorKind::NulOctet(_) => "nul_octet",
-        BuildErrorKind::MissingAt => "missing_at",
-        BuildErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
-        BuildErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
-        BuildErrorKind::EmptyDnsLabel => "empty_dns_label",
-        BuildErrorKind::MisplacedDot => "misplaced_dot",
-        BuildErrorKind::DnsLabelTooLong => "dns_label_too_long",
-        BuildErrorKind::DnsNameTooLong => "dns_name_too_long",
-        _ => "invalid_part",
     }
 }

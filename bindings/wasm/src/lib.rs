@@ -33,8 +33,8 @@ use urn_tag::find::Finder;
 use urn_tag::namespace::{Namespace, NamespaceCheck, NamespaceError};
 use urn_tag::urn::Equivalence;
 use urn_tag::{
-    BuildErrorKind, Identifier, MintError, ParseError, Part, Scheme, Syntax, TagDate, TagSyntax,
-    TagUri, Urn, UrnSyntax,
+    Identifier, MintError, ParseError, Part, Scheme, Syntax, TagDate, TagSyntax, TagUri, Urn,
+    UrnSyntax,
 };
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -379,7 +379,7 @@ fn describe(failure: Option<Failure>) -> String {
         Some(Failure::Namespace(error)) => ("namespace", error.to_string()),
         Some(Failure::Mint(error)) => {
             let kind = match error {
-                MintError::InvalidPart(cause) => build_error_code(cause.kind()),
+                MintError::InvalidPart(cause) => cause.kind().code(),
                 MintError::NotFullyQualified => "not_fully_qualified",
                 MintError::FutureDate { .. } => "future_date",
                 _ => "mint",
@@ -392,35 +392,6 @@ fn describe(failure: Option<Failure>) -> String {
         ),
     };
     format!("{kind} {message}")
-}
-
-/// The stable name of a builder's error kind, the same as the parse error kind's where both
-/// have one (`invalid_char`, `empty`, ...).
-fn build_error_code(kind: BuildErrorKind) -> &'static str {
-    match kind {
-        BuildErrorKind::Empty => "empty",
-        BuildErrorKind::InvalidChar(_) => "invalid_char",
-        BuildErrorKind::NonAscii(_) => "non_ascii",
-        BuildErrorKind::InvalidStart(_) => "invalid_start",
-        BuildErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
-        BuildErrorKind::NidTooShort => "nid_too_short",
-        BuildErrorKind::NidTooLong => "nid_too_long",
-        BuildErrorKind::NidEndsWithHyphen => "nid_ends_with_hyphen",
-        BuildErrorKind::ReservedNid(_) => "reserved_nid",
-        BuildErrorKind::ReservedChar(_) => "reserved_char",
-        BuildErrorKind::NulOctet(_) => "nul_octet",
-        BuildErrorKind::QuestionEqualsInRComponent => "question_equals_in_r_component",
-        BuildErrorKind::NotInSyntax(_) => "not_in_syntax",
-        BuildErrorKind::MissingAt => "missing_at",
-        BuildErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
-        BuildErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
-        BuildErrorKind::EmptyDnsLabel => "empty_dns_label",
-        BuildErrorKind::MisplacedDot => "misplaced_dot",
-        BuildErrorKind::DnsLabelTooLong => "dns_label_too_long",
-        BuildErrorKind::DnsNameTooLong => "dns_name_too_long",
-        // A kind added to the library after this package was written.
-        _ => "invalid_part",
-    }
 }
 
 /// Parses the input as a URN or a tag URI by its scheme, under `options`; with namespaces, a
