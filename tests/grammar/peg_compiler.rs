@@ -66,6 +66,7 @@ mod compiled {
         atomicity: "peg/atomicity.rs",
         backtracking: "peg/backtracking.rs",
         capture_backtrack: "peg/capture_backtrack.rs",
+        choice_fails_late: "peg/choice_fails_late.rs",
         choice_order: "peg/choice_order.rs",
         classes: "peg/classes.rs",
         counted: "peg/counted.rs",
@@ -448,6 +449,7 @@ const TAG_SCHEME_ALPHABET: &[&str] = &["t", "A", "g", ":", "a.b,2000:"];
 #[case::atomicity("tests/data/peg/atomicity.pest", entries!(atomicity), &["a", "b", "c", "d"], 6, &[""])]
 #[case::backtracking("tests/data/peg/backtracking.pest", entries!(backtracking), &["a", "b", "c"], 6, &[""])]
 #[case::capture_backtrack("tests/data/peg/capture_backtrack.pest", entries!(capture_backtrack), &["a", "b", "!", "?", ","], 5, &[""])]
+#[case::choice_fails_late("tests/data/peg/choice_fails_late.pest", entries!(choice_fails_late), &["0", "1", "2", "9", ":", "a", "b", "c"], 7, &[""])]
 #[case::choice_order("tests/data/peg/choice_order.pest", entries!(choice_order), &["a", "b", "c", "d", "e", "f"], 5, &[""])]
 #[case::classes("tests/data/peg/classes.pest", entries!(classes), &["0", "1", "7", "8", "9", "a", "f", "g", "A", "F", "G", " ", "x", "\n", "\r", "é"], 3, &[""])]
 #[case::counted("tests/data/peg/counted.pest", entries!(counted), &["a", "b"], 8, &[""])]
