@@ -1,5 +1,5 @@
-//! The namespace grammars that build.rs compiles from `namespaces/*.pest`, with the table
-//! that finds one by NID.
+//! The namespace grammars that build.rs compiles from `namespaces/*.pest`, and the namespaces
+//! of `namespaces/no-specific-syntax.tsv`, with the table that finds one by NID.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -33,22 +33,58 @@ fn parts(spans: &[(&'static str, Option<Range<usize>>)]) -> Parts {
         .collect()
 }
 
-/// The grammar of NID `nid` (in any case): its key (no NID with a grammar has 16 characters
-/// or more) picks one slot of a perfect hash table, which holds that NID or none. One
-/// comparison and no branch on the key's value: a binary search mispredicted a few of its
-/// branches on every URN.
+/// What the crate knows of a registered namespace's syntax.
+#[derive(Clone, Copy)]
+pub(crate) enum Entry {
+    /// Its grammar.
+    Grammar(&'static Grammar),
+    /// Its registration states no syntax of its own: (NID, registration).
+    NoSpecificSyntax(&'static str, &'static str),
+}
+
+/// The grammar of NID `nid` (in any case).
 pub(crate) fn of(nid: &str) -> Option<&'static Grammar> {
     of_key(short_nid_key(nid)?)
 }
 
 /// The grammar of the NID whose key ([`short_nid_key`]) is `key`.
 pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
-    let slot = slot(key);
-    // An empty slot holds the key 0 (the empty NID's) and no grammar.
-    if SLOT_KEYS[slot] != key {
+    match entry_of_key(key)? {
+        Entry::Grammar(grammar) => Some(grammar),
+        Entry::NoSpecificSyntax(..) => None,
+    }
+}
+
+/// What the crate knows of NID `nid` (in any case): a NID of 16 characters or more has no
+/// key, and no grammar; it is looked for among the namespaces without a syntax of their own.
+pub(crate) fn entry_of(nid: &str) -> Option<Entry> {
+    match short_nid_key(nid) {
+        Some(key) => entry_of_key(key),
+        None => NO_SPECIFIC_SYNTAX
+            .iter()
+            .find(|(listed, _)| listed.eq_ignore_ascii_case(nid))
+            .map(|&(nid, registration)| Entry::NoSpecificSyntax(nid, registration)),
+    }
+}
+
+/// What the crate knows of the NID whose key is `key`: its key (no NID with a grammar has 16
+/// characters or more) picks one slot of a perfect hash table, which holds that NID or none.
+/// One comparison and no branch on the key's value: a binary search mispredicted a few of its
+/// branches on every URN.
+pub(crate) fn entry_of_key(key: u128) -> Option<Entry> {
+    let index = usize::from(SLOTS[slot(key)]);
+    // An empty slot holds no index of `ENTRY_KEYS`; a NID of 16 characters or more has the
+    // key 0 there, which no NID's key is.
+    if ENTRY_KEYS.get(index) != Some(&key) {
         return None;
     }
-    GRAMMARS.get(usize::from(SLOT_GRAMMARS[slot]))
+    Some(match GRAMMARS.get(index) {
+        Some(grammar) => Entry::Grammar(grammar),
+        None => {
+            let (nid, registration) = NO_SPECIFIC_SYNTAX[index - GRAMMARS.len()];
+            Entry::NoSpecificSyntax(nid, registration)
+        }
+    })
 }
 
 /// The slot of the NID whose key is `key` in the hash table: the key's two halves folded
@@ -56,7 +92,7 @@ pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
 /// two long). build.rs computes the same to fill the table.
 fn slot(key: u128) -> usize {
     let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(32) ^ SEED;
-    let bits = SLOT_KEYS.len().trailing_zeros();
+    let bits = SLOTS.len().trailing_zeros();
     (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
 }
 

@@ -320,3 +320,32 @@ fn namespaces_are_sorted_and_found_in_any_case() {
     assert_eq!(found("\u{13}gpp"), None);
     assert_eq!(found(""), None);
 }
+
+/// Every namespace of `namespaces/no-specific-syntax.tsv` is found in any case, by its NID
+/// alone and in a URN, long NIDs too (`broadband-forum-org`, which has no key); none has a
+/// grammar, and a NID one byte off is neither.
+#[test]
+fn namespaces_without_syntax_are_checked_and_found_in_any_case() {
+    use super::grammars::NO_SPECIFIC_SYNTAX;
+    use super::{NamespaceCheck, no_specific_syntax};
+    use crate::Urn;
+
+    assert!(NO_SPECIFIC_SYNTAX.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    assert!(NO_SPECIFIC_SYNTAX.iter().any(|(nid, _)| nid.len() >= 16));
+    for &(nid, registration) in &NO_SPECIFIC_SYNTAX {
+        assert!(super::Namespace::of(nid).is_none(), "{nid} has a grammar too");
+        let upper = nid.to_ascii_uppercase();
+        assert_eq!(no_specific_syntax(&upper), Some((nid, registration)));
+        let urn = format!("urn:{upper}:any/NSS:%41");
+        let urn = Urn::parse(urn.as_str()).expect("an RFC 8141 URN");
+        assert_eq!(
+            urn.check_namespace(),
+            NamespaceCheck::NoSpecificSyntax { nid, registration }
+        );
+        assert_eq!(no_specific_syntax(&format!("{nid}x")), None, "{nid}");
+        assert_eq!(no_specific_syntax(&nid[..nid.len() - 1]), None, "{nid}");
+    }
+    assert_eq!(no_specific_syntax("uuid"), None);
+    let urn = Urn::parse("urn:x-private:a").expect("an RFC 8141 URN");
+    assert_eq!(urn.check_namespace(), NamespaceCheck::NotChecked);
+}
