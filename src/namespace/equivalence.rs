@@ -26,8 +26,8 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
         .map(|&(_, rule)| rule)
 }
 
-/// Each rule by the key of its NID: fifteen comparisons of numbers find one.
-const RULES: [(u128, Rule); 15] = [
+/// Each rule by the key of its NID: a few comparisons of numbers find one.
+const RULES: [(u128, Rule); 16] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -43,6 +43,7 @@ const RULES: [(u128, Rule); 15] = [
     (key("newsml"), newsml),
     (key("s1000d"), s1000d),
     (key("uci"), uci),
+    (key("ogf"), ogf),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -90,6 +91,21 @@ fn mpeg(nss: &str, out: &mut String) {
     match nss.split_once(':') {
         Some((standard, rest)) => {
             push_lower_with_upper_hex(out, standard);
+            out.push(':');
+            out.push_str(rest);
+        }
+        None => out.push_str(nss),
+    }
+}
+
+/// `ogf`, RFC 6453 §2.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the OGF
+/// hierarchy is case insensitive. Thus, the <SNID> MUST be case normalised before comparison."
+/// The rest is "specific for each SNID", which the registration defines for none: it keeps its
+/// case. The SNID runs up to the first ":" (`SNID ":" SUBNAMESPACE-SPECIFIC-STRING`).
+fn ogf(nss: &str, out: &mut String) {
+    match nss.split_once(':') {
+        Some((snid, rest)) => {
+            push_lower_with_upper_hex(out, snid);
             out.push(':');
             out.push_str(rest);
         }

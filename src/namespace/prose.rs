@@ -579,6 +579,7 @@ const RFC2141_SLASH: &[&str] = &[
     "nid_3gpp",
     "oasis",
     "ogc",
+    "ogf",
     "xmpp",
 ];
 

@@ -267,6 +267,7 @@ fn canonical(nid: &str, nss: &str) -> String {
     "iptc.org:20001006:newsmlv1.0:1"
 )]
 #[case::newsml_not_newsml_shape("newsml", "A:B", "A:B")]
+#[case::rfc6453_s2_10_ogf_snid("ogf", "GFD:136:A", "gfd:136:A")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
     assert_eq!(canonical(nid, nss), expected);
 }

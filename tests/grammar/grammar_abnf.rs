@@ -666,6 +666,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "UUID",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "ogf",
+        abnf_file: "namespaces/ogf.abnf",
+        top: "OGF-URN",
+        before_nss: "urn:ogf:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -882,6 +888,23 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
         sides: &[Side::AbnfOnly, Side::PestOnly],
         ruling: "NSS = dmc-nss / pmc-nss / csn-nss / icn-nss /\n\
                  \x20     com-nss / ddn-nss / dml-nss\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "ogf-nss-of-rfc2141-or-its-successor",
+        nid: "ogf",
+        reason: "RFC 6453 §2.4: the string has \"the NSS syntax as defined by [RFC2141] or its \
+                 successor\", and §2.11 asks software that does not validate it to \
+                 \"validate the syntax according to the generic rules for validating URIs\", \
+                 which allow \"the characters \"&\" and \"~\"\": the grammar takes RFC 8141's \
+                 NSS characters, where `1*<URN chars>` (RFC 2141) would exclude those two",
+        sides: &[Side::PestOnly],
+        ruling: "SUBNAMESPACE-SPECIFIC-STRING = 1*( pchar / \"/\" )\n\
+                 pchar       = unreserved / pct-encoded / sub-delims / \":\" / \"@\"\n\
+                 unreserved  = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\"\n\
+                 pct-encoded = \"%\" HEXDIG HEXDIG\n\
+                 sub-delims  = \"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\"\n\
+                 \x20           / \"*\" / \"+\" / \",\" / \";\" / \"=\"\n",
         checked_in_rust: None,
     },
 ];
@@ -1281,6 +1304,14 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 /// NSS; the case names the document and section) and the near misses that the deviations are
 /// about: as written, and with the namespace's rulings.
 #[rstest]
+#[case::rfc6453_s3_example("namespaces/ogf.abnf", "gfd:136", true, true)]
+#[case::rfc6453_s2_11_tilde("namespaces/ogf.abnf", "gfd:a~b&c", false, true)]
+#[case::rfc6453_s2_4_snid_of_33(
+    "namespaces/ogf.abnf",
+    "abcdefghijklmnopqrstuvwxyz0123456:x",
+    false,
+    false
+)]
 #[case::rfc5134_s2_example("namespaces/epc.abnf", "id:sgtin:900100.0003456.1234567", true, true)]
 #[case::rfc5134_s2_no_sub_namespace("namespaces/epc.abnf", "id", false, false)]
 #[case::rfc5134_s3_example("namespaces/epcglobal.abnf", "ale:xsd:1", true, true)]

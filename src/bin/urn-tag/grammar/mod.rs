@@ -123,6 +123,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("newsml", "newsml"),
     namespace!("oasis", "oasis"),
     namespace!("ogc", "ogc"),
+    namespace!("ogf", "ogf"),
     namespace!("oid", "oid"),
     namespace!("publicid", "publicid"),
     namespace!("s1000d", "s1000d"),
