@@ -27,7 +27,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 16] = [
+const RULES: [(u128, Rule); 17] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -44,6 +44,7 @@ const RULES: [(u128, Rule); 16] = [
     (key("s1000d"), s1000d),
     (key("uci"), uci),
     (key("ogf"), ogf),
+    (key("ccsds"), ccsds),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -96,6 +97,13 @@ fn mpeg(nss: &str, out: &mut String) {
         }
         None => out.push_str(nss),
     }
+}
+
+/// `ccsds`, RFC 7738 §3.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the
+/// CCSDS hierarchy is case insensitive. Thus, the <SNID> MUST be case normalized before
+/// comparison." The rest keeps its case, as `ogf`'s.
+fn ccsds(nss: &str, out: &mut String) {
+    ogf(nss, out);
 }
 
 /// `ogf`, RFC 6453 §2.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the OGF

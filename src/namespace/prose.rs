@@ -568,6 +568,7 @@ fn mod_37_36(text: &[u8]) -> char {
 /// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
 /// "Namespace developers SHOULD NOT use these characters in unencoded form").
 const RFC2141_SLASH: &[&str] = &[
+    "ccsds",
     "dvb",
     "epc",
     "epcglobal",

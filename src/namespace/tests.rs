@@ -268,6 +268,8 @@ fn canonical(nid: &str, nss: &str) -> String {
 )]
 #[case::newsml_not_newsml_shape("newsml", "A:B", "A:B")]
 #[case::rfc6453_s2_10_ogf_snid("ogf", "GFD:136:A", "gfd:136:A")]
+#[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
+#[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
     assert_eq!(canonical(nid, nss), expected);
 }

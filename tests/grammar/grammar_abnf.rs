@@ -672,6 +672,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "OGF-URN",
         before_nss: "urn:ogf:",
     },
+    NamespacePair {
+        nid: "ccsds",
+        abnf_file: "namespaces/ccsds.abnf",
+        top: "CCCSDS-URN",
+        before_nss: "urn:ccsds:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1304,6 +1310,14 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 /// NSS; the case names the document and section) and the near misses that the deviations are
 /// about: as written, and with the namespace's rulings.
 #[rstest]
+#[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
+#[case::rfc7738_s3_4_snid_of_33(
+    "namespaces/ccsds.abnf",
+    "abcdefghijklmnopqrstuvwxyz0123456:x",
+    false,
+    false
+)]
+#[case::rfc7738_s3_4_no_string("namespaces/ccsds.abnf", "document:", false, false)]
 #[case::rfc6453_s3_example("namespaces/ogf.abnf", "gfd:136", true, true)]
 #[case::rfc6453_s2_11_tilde("namespaces/ogf.abnf", "gfd:a~b&c", false, true)]
 #[case::rfc6453_s2_4_snid_of_33(

@@ -103,6 +103,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
         ],
     },
     namespace!("3gpp", "nid_3gpp"),
+    namespace!("ccsds", "ccsds"),
     namespace!("dvb", "dvb"),
     namespace!("epc", "epc"),
     namespace!("epcglobal", "epcglobal"),
