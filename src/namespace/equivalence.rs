@@ -27,7 +27,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 17] = [
+const RULES: [(u128, Rule); 20] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -45,6 +45,9 @@ const RULES: [(u128, Rule); 17] = [
     (key("uci"), uci),
     (key("ogf"), ogf),
     (key("ccsds"), ccsds),
+    (key("alert"), alert),
+    (key("service"), service),
+    (key("urn-7"), urn_7),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -97,6 +100,24 @@ fn mpeg(nss: &str, out: &mut String) {
         }
         None => out.push_str(nss),
     }
+}
+
+/// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared
+/// according to case-insensitive string equality."
+fn alert(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `service`, RFC 5031 §3, "Rules for lexical equivalence": "'service' identifiers are
+/// compared according to case-insensitive string equality."
+fn service(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `urn-7`, RFC 6050 §4.4, "Rules for lexical equivalence": "'service' identifiers are
+/// compared according to case-insensitive string equality."
+fn urn_7(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `ccsds`, RFC 7738 §3.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the

@@ -148,7 +148,8 @@ impl Namespace {
         self.grammar.file
     }
 
-    /// The grammar's entry rule: the NID (with `nid_` before a NID that starts with a digit).
+    /// The grammar's entry rule: the NID (with `nid_` before a NID that starts with a digit,
+    /// `_` for each `-`: `urn_7`).
     ///
     /// ```
     /// assert_eq!(urn_tag::namespace::Namespace::of("3gpp").unwrap().entry_rule(), "nid_3gpp");

@@ -93,6 +93,17 @@ pub enum ProseViolation {
     /// A NewsML ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
     /// than 253 characters.
     NewsmlProviderIdTooLong,
+    /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
+    ServiceTopLevelTooLong {
+        /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
+        len: u32,
+    },
+    /// An `alert` label of more than 63 octets (RFC 7462 §7: a Non-Reserved LDH label of RFC
+    /// 5890 §2.3.1).
+    AlertLabelTooLong {
+        /// The octets it has (at most `u32::MAX`: a longer label is reported as that).
+        len: u32,
+    },
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
     IsanCheck {
         /// The check character the other characters call for.
@@ -132,6 +143,8 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdLabelTooLong
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
+            ProseViolation::ServiceTopLevelTooLong { .. } => "service",
+            ProseViolation::AlertLabelTooLong { .. } => "alert",
         }
     }
 }
@@ -192,6 +205,15 @@ impl fmt::Display for ProseViolation {
                 f,
                 "ISAN check character must be {expected}, not {found} (ISO 15706)"
             ),
+            ProseViolation::ServiceTopLevelTooLong { len } => write!(
+                f,
+                "top-level service name must be at most 27 characters, not {len} (RFC 5031 §4.1)"
+            ),
+            ProseViolation::AlertLabelTooLong { len } => write!(
+                f,
+                "alert-label must be at most 63 octets, not {len} (RFC 7462 §7: a Non-Reserved \
+                 LDH label of RFC 5890 §2.3.1)"
+            ),
         }
     }
 }
@@ -208,6 +230,8 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"gsma" => gsma(nss),
         b"newsml" => newsml(nss),
         b"isan" => isan(nss),
+        b"service" => service(nss),
+        b"alert" => alert(nss),
         _ => Ok(()),
     }
 }
@@ -376,6 +400,47 @@ fn mrn(nss: &str) -> Result<(), Violation> {
                 },
             );
         }
+    }
+    Ok(())
+}
+
+/// The length of a part of an NSS as a violation reports it.
+fn reported_len(text: &str) -> u32 {
+    u32::try_from(text.len()).unwrap_or(u32::MAX)
+}
+
+/// `service`, RFC 5031 §4.1: "To allow use within the constraints of S-NAPTR [RFC3958], all
+/// top-level service names MUST NOT exceed 27 characters." (The ABNF says the same:
+/// `top-level = let-dig [ *25let-dig-hyp let-dig ]`.) Reported at its 28th character.
+fn service(nss: &str) -> Result<(), Violation> {
+    let top_level = nss.split('.').next().unwrap_or_default();
+    if top_level.len() > 27 {
+        return violation(
+            27,
+            ProseViolation::ServiceTopLevelTooLong {
+                len: reported_len(top_level),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `alert`, RFC 7462 §7: "<alert-label>s MUST comply with the syntax for Non-Reserved LDH
+/// labels [RFC5890]"; RFC 5890 §2.3.1, of an LDH label: "Like all DNS labels, its total length
+/// must not exceed 63 octets." Labels are separated by ":" and "@"; the first one too long is
+/// reported at its 64th octet.
+fn alert(nss: &str) -> Result<(), Violation> {
+    let mut start = 0;
+    for label in nss.split([':', '@']) {
+        if label.len() > 63 {
+            return violation(
+                start + 63,
+                ProseViolation::AlertLabelTooLong {
+                    len: reported_len(label),
+                },
+            );
+        }
+        start += label.len() + 1;
     }
     Ok(())
 }
@@ -650,6 +715,18 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                     5 + 16,
                     "the IMEI spare digit is always set to zero in the URN (RFC 7254 \
                      §4.2.3)",
+                ));
+            }
+        }
+        "service" | "urn_7" => {
+            if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
+                found.push((
+                    index,
+                    if nid_prefix == "service" {
+                        "labels MUST be specified in all lower-case (RFC 5031 §3)"
+                    } else {
+                        "labels MUST be specified in all lowercase (RFC 6050 §4.4)"
+                    },
                 ));
             }
         }

@@ -38,6 +38,11 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::isan_known_v_isan("isan", "0000-0000-D07A-0090-Q-0000-0000-X")]
 #[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
 #[case::no_prose_rules("oid", "1.02")]
+#[case::rfc5031_s4_1_top_level_of_27("service", "abcdefghijklmnopqrstuvwxy-1.x")]
+#[case::rfc5890_s2_3_1_label_of_63(
+    "alert",
+    "service:abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk"
+)]
 fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     assert_eq!(prose::check(nid_prefix, nss), Ok(()));
 }
@@ -147,6 +152,19 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     32,
     "ISAN check character must be X, not Y (ISO 15706)"
 )]
+#[case::rfc5031_s4_1_top_level_of_28(
+    "service",
+    "abcdefghijklmnopqrstuvwxy-12.sub",
+    27,
+    "top-level service name must be at most 27 characters, not 28 (RFC 5031 §4.1)"
+)]
+#[case::rfc5890_s2_3_1_provider_of_64(
+    "alert",
+    "service:ring@abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
+    76,
+    "alert-label must be at most 63 octets, not 64 (RFC 7462 §7: a Non-Reserved LDH label of RFC \
+     5890 §2.3.1)"
+)]
 fn prose_rules_reject(
     #[case] nid_prefix: &str,
     #[case] nss: &str,
@@ -207,6 +225,16 @@ fn prose_rules_reject(
     &[(7, "\"/\" SHOULD be percent-encoded in a namespace registered under RFC 2141 (RFC 2141 §2.3.2)")]
 )]
 #[case::rfc8141_namespace_slash("example", "1/406/47452/2", &[])]
+#[case::rfc5031_s3_lower_case(
+    "service",
+    "sos.Police",
+    &[(4, "labels MUST be specified in all lower-case (RFC 5031 §3)")]
+)]
+#[case::rfc6050_s4_4_lower_case(
+    "urn_7",
+    "3GPP-service",
+    &[(1, "labels MUST be specified in all lowercase (RFC 6050 §4.4)")]
+)]
 fn lints_found(
     #[case] nid_prefix: &str,
     #[case] nss: &str,
@@ -268,6 +296,9 @@ fn canonical(nid: &str, nss: &str) -> String {
 )]
 #[case::newsml_not_newsml_shape("newsml", "A:B", "A:B")]
 #[case::rfc6453_s2_10_ogf_snid("ogf", "GFD:136:A", "gfd:136:A")]
+#[case::rfc7462_s7_alert_case_insensitive("ALERT", "Service:Call-Waiting", "service:call-waiting")]
+#[case::rfc5031_s3_service_case_insensitive("service", "SOS.Police", "sos.police")]
+#[case::rfc6050_s4_4_urn_7_case_insensitive("URN-7", "3GPP-Service.X", "3gpp-service.x")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
@@ -284,11 +315,12 @@ fn equivalence_rules_keep_rfc_only_namespaces_alone() {
 }
 
 #[test]
-fn entry_rules_prefix_digit_nids() {
+fn entry_rules_prefix_digit_nids_and_replace_hyphens() {
     let entry = |nid| super::Namespace::of(nid).map(super::Namespace::entry_rule);
     assert_eq!(entry("3GPP"), Some("nid_3gpp"));
     assert_eq!(entry("isbn"), Some("isbn"));
-    assert_eq!(entry("urn-7"), None);
+    // `-` cannot be in a rule name.
+    assert_eq!(entry("URN-7"), Some("urn_7"));
 }
 
 /// `Namespace::all` lists the NIDs sorted; `Namespace::of`, a perfect hash, finds every NID in

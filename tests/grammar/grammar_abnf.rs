@@ -678,6 +678,24 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "CCCSDS-URN",
         before_nss: "urn:ccsds:",
     },
+    NamespacePair {
+        nid: "alert",
+        abnf_file: "namespaces/alert.abnf",
+        top: "alert-URN",
+        before_nss: "urn:alert:",
+    },
+    NamespacePair {
+        nid: "service",
+        abnf_file: "namespaces/service.abnf",
+        top: "service-URN",
+        before_nss: "urn:service:",
+    },
+    NamespacePair {
+        nid: "urn-7",
+        abnf_file: "namespaces/urn-7.abnf",
+        top: "Service-ID",
+        before_nss: "urn:urn-7:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -913,7 +931,40 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
                  \x20           / \"*\" / \"+\" / \",\" / \";\" / \"=\"\n",
         checked_in_rust: None,
     },
+    NamespaceDeviation {
+        name: "alert-non-reserved-ldh-labels",
+        nid: "alert",
+        reason: "RFC 7462 §7: \"<alert-label>s MUST comply with the syntax for Non-Reserved LDH \
+                 labels [RFC5890]\"; RFC 5890 §2.3.1: an LDH label's \"total length must not \
+                 exceed 63 octets\", and Reserved LDH labels \"contain \"--\" in the third and \
+                 fourth characters\"",
+        sides: &[Side::AbnfOnly],
+        // 1 to 4 characters, where the third and fourth cannot both be "-"; or 5 and more,
+        // whose third and fourth are not both "-". (The bound of 63 octets, which the ABNF
+        // does not have either, is checked in Rust.)
+        ruling: "alert-label = let-dig / 2let-dig / let-dig let-dig-hyp let-dig\n\
+                 \x20           / let-dig 2let-dig-hyp let-dig\n\
+                 \x20           / let-dig let-dig-hyp ( let-dig let-dig-hyp / \"-\" let-dig )\n\
+                 \x20             *let-dig-hyp let-dig\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "service-top-level-bound-checked-in-rust",
+        nid: "service",
+        reason: "RFC 5031 §3: `top-level = let-dig [ *25let-dig-hyp let-dig ]`, and §4.1: \"all \
+                 top-level service names MUST NOT exceed 27 characters\": the bound is checked \
+                 in Rust (src/namespace/prose.rs), because no PEG repetition of an LDH label's \
+                 form counts its characters; a longer name is a prose error, not the grammar's",
+        sides: &[Side::PestOnly],
+        ruling: "top-level = let-dig [ *let-dig-hyp let-dig ]\n",
+        checked_in_rust: Some(service_top_level_too_long),
+    },
 ];
+
+/// The prose rule of `service-top-level-bound-checked-in-rust`.
+fn service_top_level_too_long(violation: ProseViolation) -> bool {
+    matches!(violation, ProseViolation::ServiceTopLevelTooLong { .. })
+}
 
 /// The prose rule of `mrn-upper-bounds-checked-in-rust`.
 fn mrn_too_long(violation: ProseViolation) -> bool {
@@ -1000,7 +1051,8 @@ fn namespace_entry(nid: &str) -> String {
     if nid.starts_with(|c: char| c.is_ascii_digit()) {
         format!("nid_{nid}")
     } else {
-        nid.to_owned()
+        // `-` cannot be in a rule name (`urn-7`: `urn_7`).
+        nid.replace('-', "_")
     }
 }
 
@@ -1310,6 +1362,21 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 /// NSS; the case names the document and section) and the near misses that the deviations are
 /// about: as written, and with the namespace's rulings.
 #[rstest]
+#[case::rfc7462_s8_2_1_example("namespaces/alert.abnf", "service:recall:transfer", true, true)]
+#[case::rfc5890_s2_3_1_reserved_ldh_label("namespaces/alert.abnf", "service:ab--cd", true, false)]
+#[case::rfc5031_s4_4_registration("namespaces/service.abnf", "sos.animal-control", true, true)]
+#[case::rfc5031_s4_1_top_level_of_28(
+    "namespaces/service.abnf",
+    "abcdefghijklmnopqrstuvwxy-12",
+    false,
+    true
+)]
+#[case::rfc6050_s1_example(
+    "namespaces/urn-7.abnf",
+    "3gpp-service.exampletelephony.version1",
+    true,
+    true
+)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",

@@ -51,7 +51,8 @@ fn grammars() -> Vec<Grammar> {
             let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
                 format!("nid_{nid}")
             } else {
-                nid.clone()
+                // `-` cannot be in a rule name (`urn-7`: `urn_7`).
+                nid.replace('-', "_")
             };
             let text = std::fs::read_to_string(path).expect("grammar file");
             Grammar { nid, entry, text }

@@ -103,6 +103,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
         ],
     },
     namespace!("3gpp", "nid_3gpp"),
+    namespace!("alert", "alert"),
     namespace!("ccsds", "ccsds"),
     namespace!("dvb", "dvb"),
     namespace!("epc", "epc"),
@@ -128,7 +129,9 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("oid", "oid"),
     namespace!("publicid", "publicid"),
     namespace!("s1000d", "s1000d"),
+    namespace!("service", "service"),
     namespace!("uci", "uci"),
+    namespace!("urn-7", "urn_7"),
     namespace!("uuid", "uuid"),
     namespace!("xmpp", "xmpp"),
 ];
