@@ -243,7 +243,10 @@ fn namespaces_without_syntax(grammar_nids: &[String]) -> Vec<(String, String)> {
         }
         let fields: Vec<&str> = line.split('\t').collect();
         let [nid, registration, sentence] = fields[..] else {
-            panic!("{NO_SPECIFIC_SYNTAX}:{}: expected nid, registration, sentence", index + 1);
+            panic!(
+                "{NO_SPECIFIC_SYNTAX}:{}: expected nid, registration, sentence",
+                index + 1
+            );
         };
         assert!(
             !registration.is_empty() && !sentence.is_empty(),
@@ -259,7 +262,11 @@ fn namespaces_without_syntax(grammar_nids: &[String]) -> Vec<(String, String)> {
     }
     rows.sort();
     for pair in rows.windows(2) {
-        assert_ne!(pair[0].0, pair[1].0, "{NO_SPECIFIC_SYNTAX}: {} listed twice", pair[0].0);
+        assert_ne!(
+            pair[0].0, pair[1].0,
+            "{NO_SPECIFIC_SYNTAX}: {} listed twice",
+            pair[0].0
+        );
     }
     rows
 }

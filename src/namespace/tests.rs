@@ -365,10 +365,17 @@ fn namespaces_without_syntax_are_checked_and_found_in_any_case() {
     use super::{NamespaceCheck, no_specific_syntax};
     use crate::Urn;
 
-    assert!(NO_SPECIFIC_SYNTAX.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    assert!(
+        NO_SPECIFIC_SYNTAX
+            .windows(2)
+            .all(|pair| pair[0].0 < pair[1].0)
+    );
     assert!(NO_SPECIFIC_SYNTAX.iter().any(|(nid, _)| nid.len() >= 16));
     for &(nid, registration) in &NO_SPECIFIC_SYNTAX {
-        assert!(super::Namespace::of(nid).is_none(), "{nid} has a grammar too");
+        assert!(
+            super::Namespace::of(nid).is_none(),
+            "{nid} has a grammar too"
+        );
         let upper = nid.to_ascii_uppercase();
         assert_eq!(no_specific_syntax(&upper), Some((nid, registration)));
         let urn = format!("urn:{upper}:any/NSS:%41");
