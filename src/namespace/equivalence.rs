@@ -7,7 +7,8 @@
 //! NSS's structure applies only to an NSS of that shape and leaves any other as it is.
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
-//! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
+//! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
+//! `schac`: "an exact, case-sensitive string match") or state none (`lex`).
 
 use alloc::string::String;
 

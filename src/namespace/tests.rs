@@ -307,7 +307,9 @@ fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &st
 
 #[test]
 fn equivalence_rules_keep_rfc_only_namespaces_alone() {
-    let without: Vec<&str> = ["epc", "oasis", "ogc", "publicid", "lex", "xmpp"]
+    let without: Vec<&str> = [
+        "epc", "oasis", "ogc", "publicid", "lex", "xmpp", "geant", "liberty", "mace", "schac",
+    ]
         .into_iter()
         .filter(|nid| equivalence::rule(nid).is_some())
         .collect();

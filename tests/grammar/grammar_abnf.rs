@@ -696,6 +696,30 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "Service-ID",
         before_nss: "urn:urn-7:",
     },
+    NamespacePair {
+        nid: "geant",
+        abnf_file: "namespaces/geant.abnf",
+        top: "GEANT-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "liberty",
+        abnf_file: "namespaces/liberty.abnf",
+        top: "Liberty-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "mace",
+        abnf_file: "namespaces/mace.abnf",
+        top: "MACE-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "schac",
+        abnf_file: "namespaces/schac.abnf",
+        top: "SCHAC-NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1377,6 +1401,12 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
     true,
     true
 )]
+#[case::rfc3622_s2_example("namespaces/liberty.abnf", "schemas:core:2002:12", true, true)]
+#[case::rfc3622_s2_empty_token("namespaces/liberty.abnf", "schemas::core", false, false)]
+#[case::rfc6338_s4_example("namespaces/schac.abnf", "personalUniqueID:es:DNI:9999999Z", true, true)]
+#[case::rfc6338_s2_tilde("namespaces/schac.abnf", "a~b", false, false)]
+#[case::rfc3613_s2_authority("namespaces/mace.abnf", "georgetown.edu", true, true)]
+#[case::rfc4926_s2_authority("namespaces/geant.abnf", "dfn.de", true, true)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
