@@ -28,7 +28,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 20] = [
+const RULES: [(u128, Rule); 21] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -49,6 +49,7 @@ const RULES: [(u128, Rule); 20] = [
     (key("alert"), alert),
     (key("service"), service),
     (key("urn-7"), urn_7),
+    (key("isni"), isni),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -100,6 +101,19 @@ fn mpeg(nss: &str, out: &mut String) {
             out.push_str(rest);
         }
         None => out.push_str(nss),
+    }
+}
+
+/// `isni`, IANA registration template, "Rules for lexical equivalence": "It is recommended
+/// that a strictly non-conformant lower case "x" as the check-digit be converted to an
+/// upper-case "X" before comparison is made." Only an NSS of 15 digits and "x" has one.
+fn isni(nss: &str, out: &mut String) {
+    match nss.strip_suffix('x') {
+        Some(digits) if digits.len() == 15 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            out.push_str(digits);
+            out.push('X');
+        }
+        _ => out.push_str(nss),
     }
 }
 

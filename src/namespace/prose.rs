@@ -93,6 +93,13 @@ pub enum ProseViolation {
     /// A NewsML ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
     /// than 253 characters.
     NewsmlProviderIdTooLong,
+    /// An ISNI check character (ISO 27729, ISO/IEC 7064 MOD 11-2).
+    IsniCheck {
+        /// The check character the other digits call for.
+        expected: char,
+        /// The check character written.
+        found: char,
+    },
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -143,6 +150,7 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdLabelTooLong
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
+            ProseViolation::IsniCheck { .. } => "isni",
             ProseViolation::ServiceTopLevelTooLong { .. } => "service",
             ProseViolation::AlertLabelTooLong { .. } => "alert",
         }
@@ -205,6 +213,11 @@ impl fmt::Display for ProseViolation {
                 f,
                 "ISAN check character must be {expected}, not {found} (ISO 15706)"
             ),
+            ProseViolation::IsniCheck { expected, found } => write!(
+                f,
+                "ISNI check character must be {expected}, not {found} (ISO 27729, ISO/IEC 7064 \
+                 MOD 11-2)"
+            ),
             ProseViolation::ServiceTopLevelTooLong { len } => write!(
                 f,
                 "top-level service name must be at most 27 characters, not {len} (RFC 5031 §4.1)"
@@ -231,6 +244,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"newsml" => newsml(nss),
         b"isan" => isan(nss),
         b"service" => service(nss),
+        b"isni" => isni(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -400,6 +414,29 @@ fn mrn(nss: &str) -> Result<(), Violation> {
                 },
             );
         }
+    }
+    Ok(())
+}
+
+/// `isni`, IANA registration template, "Syntax": "a check digit which is either a decimal
+/// digit or the alphabetic character "X"", as ISO 27729 computes it: ISO/IEC 7064 MOD 11-2
+/// over the 15 digits ("X" stands for 10). Reported at the check character.
+fn isni(nss: &str) -> Result<(), Violation> {
+    let Some((&found, digits)) = nss.as_bytes().split_last() else {
+        return Ok(());
+    };
+    let total = digits
+        .iter()
+        .fold(0u32, |total, &d| ((total + digit_value(d)) * 2) % 11);
+    let expected = check_char((12 - total) % 11);
+    if char::from(found) != expected {
+        return violation(
+            digits.len(),
+            ProseViolation::IsniCheck {
+                expected,
+                found: char::from(found),
+            },
+        );
     }
     Ok(())
 }

@@ -38,6 +38,8 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::isan_known_v_isan("isan", "0000-0000-D07A-0090-Q-0000-0000-X")]
 #[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
 #[case::no_prose_rules("oid", "1.02")]
+#[case::isni_template_example("isni", "0000000121241960")]
+#[case::isni_check_x("isni", "000000000000001X")]
 #[case::rfc5031_s4_1_top_level_of_27("service", "abcdefghijklmnopqrstuvwxy-1.x")]
 #[case::rfc5890_s2_3_1_label_of_63(
     "alert",
@@ -164,6 +166,12 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     76,
     "alert-label must be at most 63 octets, not 64 (RFC 7462 §7: a Non-Reserved LDH label of RFC \
      5890 §2.3.1)"
+)]
+#[case::isni_template_example_changed(
+    "isni",
+    "0000000121241961",
+    15,
+    "ISNI check character must be 0, not 1 (ISO 27729, ISO/IEC 7064 MOD 11-2)"
 )]
 fn prose_rules_reject(
     #[case] nid_prefix: &str,
@@ -299,6 +307,8 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::rfc7462_s7_alert_case_insensitive("ALERT", "Service:Call-Waiting", "service:call-waiting")]
 #[case::rfc5031_s3_service_case_insensitive("service", "SOS.Police", "sos.police")]
 #[case::rfc6050_s4_4_urn_7_case_insensitive("URN-7", "3GPP-Service.X", "3gpp-service.x")]
+#[case::isni_template_lower_case_x("isni", "000000000000001x", "000000000000001X")]
+#[case::isni_template_not_isni_shape("isni", "x", "x")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
@@ -310,9 +320,9 @@ fn equivalence_rules_keep_rfc_only_namespaces_alone() {
     let without: Vec<&str> = [
         "epc", "oasis", "ogc", "publicid", "lex", "xmpp", "geant", "liberty", "mace", "schac",
     ]
-        .into_iter()
-        .filter(|nid| equivalence::rule(nid).is_some())
-        .collect();
+    .into_iter()
+    .filter(|nid| equivalence::rule(nid).is_some())
+    .collect();
     assert!(without.is_empty(), "{without:?}");
 }
 

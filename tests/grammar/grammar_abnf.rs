@@ -720,6 +720,18 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "SCHAC-NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "isni",
+        abnf_file: "namespaces/isni.abnf",
+        top: "URN-ISNI",
+        before_nss: "urn:isni:",
+    },
+    NamespacePair {
+        nid: "ucode",
+        abnf_file: "namespaces/ucode.abnf",
+        top: "UCODE-URN",
+        before_nss: "urn:ucode:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1403,10 +1415,29 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 )]
 #[case::rfc3622_s2_example("namespaces/liberty.abnf", "schemas:core:2002:12", true, true)]
 #[case::rfc3622_s2_empty_token("namespaces/liberty.abnf", "schemas::core", false, false)]
-#[case::rfc6338_s4_example("namespaces/schac.abnf", "personalUniqueID:es:DNI:9999999Z", true, true)]
+#[case::rfc6338_s4_example(
+    "namespaces/schac.abnf",
+    "personalUniqueID:es:DNI:9999999Z",
+    true,
+    true
+)]
 #[case::rfc6338_s2_tilde("namespaces/schac.abnf", "a~b", false, false)]
 #[case::rfc3613_s2_authority("namespaces/mace.abnf", "georgetown.edu", true, true)]
 #[case::rfc4926_s2_authority("namespaces/geant.abnf", "dfn.de", true, true)]
+#[case::isni_template_example("namespaces/isni.abnf", "0000000121241960", true, true)]
+#[case::isni_template_lower_case_x("namespaces/isni.abnf", "000000012124196x", false, false)]
+#[case::rfc6588_s2_example(
+    "namespaces/ucode.abnf",
+    "_0123456789ABCDEF0123456789ABCDEF",
+    true,
+    true
+)]
+#[case::rfc6588_erratum_3188_lower_case(
+    "namespaces/ucode.abnf",
+    "_0123456789abcdef0123456789abcdef",
+    false,
+    false
+)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
