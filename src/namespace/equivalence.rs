@@ -8,7 +8,7 @@
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
-//! `schac`: "an exact, case-sensitive string match") or state none (`lex`).
+//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`: RFC 2141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -28,7 +28,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 21] = [
+const RULES: [(u128, Rule); 22] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -50,6 +50,7 @@ const RULES: [(u128, Rule); 21] = [
     (key("service"), service),
     (key("urn-7"), urn_7),
     (key("isni"), isni),
+    (key("ivis"), ivis),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -115,6 +116,12 @@ fn isni(nss: &str, out: &mut String) {
         }
         _ => out.push_str(nss),
     }
+}
+
+/// `ivis`, RFC 4617 §2, "Rules for Lexical Equivalence": "The entire URN is case
+/// insensitive."
+fn ivis(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

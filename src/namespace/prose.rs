@@ -675,6 +675,7 @@ const RFC2141_SLASH: &[&str] = &[
     "epc",
     "epcglobal",
     "geant",
+    "globus",
     "ieee",
     "iptc",
     "iso",

@@ -784,6 +784,21 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
     ),
     ("publicid", "RFC 3151 §2: transcription rules in prose"),
     (
+        "globus",
+        "RFC 7853 §2: a BNF in RFC 2141's notation, <SNID> [\":\" 1*<URN chars>], not transcribed \
+         into ABNF",
+    ),
+    (
+        "ivis",
+        "RFC 4617 §2: a BNF in RFC 2141's notation (which the RFC calls ABNF), <IVIS Org ID>:<ResID \
+         - suffix>, not transcribed into ABNF",
+    ),
+    (
+        "nato",
+        "RFC 7467 §2.4: a BNF in RFC 2141's notation, colon-separated <non-colon chars> segments, \
+         not transcribed into ABNF",
+    ),
+    (
         "xmpp",
         "RFC 4854 §2: a prose pattern, {ShortName}:{SubName}, the SubName optional",
     ),
