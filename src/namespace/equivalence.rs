@@ -8,7 +8,8 @@
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
-//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`: RFC 2141's) or state none (`lex`).
+//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `nfc`, `oma`, `web3d`: RFC 2141's; `pno`, `uic`:
+//! RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -28,7 +29,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 22] = [
+const RULES: [(u128, Rule); 23] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -51,6 +52,7 @@ const RULES: [(u128, Rule); 22] = [
     (key("urn-7"), urn_7),
     (key("isni"), isni),
     (key("ivis"), ivis),
+    (key("tva"), tva),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -122,6 +124,14 @@ fn isni(nss: &str, out: &mut String) {
 /// insensitive."
 fn ivis(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
+}
+
+/// `tva`, RFC 4195 §2, "Rules for Lexical Equivalence": "The "{category}" is
+/// case-insensitive. Thus, the portion of the URN: urn:tva:{category}: is case-insensitive for
+/// matches. The remainder of the identifier shall be considered case-sensitive". The category
+/// runs up to the first ":", as `mpeg`'s standard name.
+fn tva(nss: &str, out: &mut String) {
+    mpeg(nss, out);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

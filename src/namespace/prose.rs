@@ -670,6 +670,7 @@ fn mod_37_36(text: &[u8]) -> char {
 /// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
 /// "Namespace developers SHOULD NOT use these characters in unencoded form").
 const RFC2141_SLASH: &[&str] = &[
+    "cablelabs",
     "ccsds",
     "dvb",
     "epc",
@@ -683,11 +684,15 @@ const RFC2141_SLASH: &[&str] = &[
     "mace",
     "mpeg",
     "nena",
+    "nfc",
     "nid_3gpp",
     "oasis",
     "ogc",
     "ogf",
+    "oma",
     "schac",
+    "tva",
+    "web3d",
     "xmpp",
 ];
 

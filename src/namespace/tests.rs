@@ -310,6 +310,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::isni_template_lower_case_x("isni", "000000000000001x", "000000000000001X")]
 #[case::isni_template_not_isni_shape("isni", "x", "x")]
 #[case::rfc4617_s2_ivis_case_insensitive("ivis", "000000:DOC-METADATA", "000000:doc-metadata")]
+#[case::rfc4195_s2_tva_category("tva", "Metadata:CS:X", "metadata:CS:X")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

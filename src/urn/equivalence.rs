@@ -123,7 +123,8 @@ where
 ///   (RFC 7738) and `ogf` (RFC 6453): the subnamespace identifier is case-insensitive;
 ///   `alert` (RFC 7462), `ivis` (RFC 4617), `service` (RFC 5031) and `urn-7` (RFC 6050): the
 ///   NSS is; `isni` (its
-///   IANA template): a lower-case check character `x` is `X`.
+///   IANA template): a lower-case check character `x` is `X`; `tva` (RFC 4195): the category
+///   is case-insensitive.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.

@@ -802,6 +802,31 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "xmpp",
         "RFC 4854 §2: a prose pattern, {ShortName}:{SubName}, the SubName optional",
     ),
+    (
+        "cablelabs",
+        "RFC 6289 §2: a prose pattern, {CLclass}:{CLClassSpecificString}",
+    ),
+    (
+        "nfc",
+        "RFC 4729 §2: a prose pattern, {NFCresource}:{ResourceSpecificString}",
+    ),
+    (
+        "oma",
+        "RFC 4358 §2: a prose pattern, {OMAresource}:{ResourceSpecificString}",
+    ),
+    (
+        "pno",
+        "IANA template v1 (2024): a prose pattern, {PNOresource}:{ResourceSpecificString}",
+    ),
+    ("tva", "RFC 4195 §2: a prose pattern, {category}:{string}"),
+    (
+        "uic",
+        "IANA template v1 (2023): a prose pattern, {UICResource}:{ResourceSpecificString}",
+    ),
+    (
+        "web3d",
+        "RFC 3541 §2: a prose pattern, {subgroup}:{subgroup-specific string}",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a
