@@ -8,8 +8,8 @@
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
-//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `nfc`, `oma`, `web3d`: RFC 2141's; `pno`, `uic`:
-//! RFC 8141's) or state none (`lex`).
+//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
+//! `itu`, `pno`, `uic`, `wmo`: RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 

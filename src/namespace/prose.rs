@@ -672,6 +672,8 @@ fn mod_37_36(text: &[u8]) -> char {
 const RFC2141_SLASH: &[&str] = &[
     "cablelabs",
     "ccsds",
+    "cgi",
+    "dgiwg",
     "dvb",
     "epc",
     "epcglobal",

@@ -827,6 +827,22 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "web3d",
         "RFC 3541 §2: a prose pattern, {subgroup}:{subgroup-specific string}",
     ),
+    (
+        "cgi",
+        "RFC 5138 §2: a prose pattern, {CGIResource}:{ResourceSpecificString}",
+    ),
+    (
+        "dgiwg",
+        "RFC 6288 §2: a prose pattern, {DGIWGresource}:{ResourceSpecificString}, no \":\" in the first",
+    ),
+    (
+        "itu",
+        "IANA template v1 (2018): a prose pattern, {ITU-Sector}:{SectorResource}:{SectorResourceSpecificString}",
+    ),
+    (
+        "wmo",
+        "IANA template v1 (2025): a prose pattern, {resource-type}:{centre-id}:{local-id}",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a

@@ -106,6 +106,8 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("alert", "alert"),
     namespace!("cablelabs", "cablelabs"),
     namespace!("ccsds", "ccsds"),
+    namespace!("cgi", "cgi"),
+    namespace!("dgiwg", "dgiwg"),
     namespace!("dvb", "dvb"),
     namespace!("epc", "epc"),
     namespace!("epcglobal", "epcglobal"),
@@ -121,6 +123,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("isni", "isni"),
     namespace!("iso", "iso"),
     namespace!("issn", "issn"),
+    namespace!("itu", "itu"),
     namespace!("ivis", "ivis"),
     namespace!("lex", "lex"),
     namespace!("liberty", "liberty"),
@@ -149,6 +152,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("urn-7", "urn_7"),
     namespace!("uuid", "uuid"),
     namespace!("web3d", "web3d"),
+    namespace!("wmo", "wmo"),
     namespace!("xmpp", "xmpp"),
 ];
 
