@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`: RFC 8141's) or state none (`lex`).
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`: RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -29,7 +29,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 23] = [
+const RULES: [(u128, Rule); 25] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -53,6 +53,8 @@ const RULES: [(u128, Rule); 23] = [
     (key("isni"), isni),
     (key("ivis"), ivis),
     (key("tva"), tva),
+    (key("pin"), pin),
+    (key("clei"), clei),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -132,6 +134,18 @@ fn ivis(nss: &str, out: &mut String) {
 /// runs up to the first ":", as `mpeg`'s standard name.
 fn tva(nss: &str, out: &mut String) {
     mpeg(nss, out);
+}
+
+/// `pin`, RFC 3043 §2, "Rules for Lexical Equivalence": "The entire URN is
+/// case-insensitive."
+fn pin(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `clei`, RFC 4152 §2, "Rules for lexical equivalence": "Lexical equivalence of two CLEI URN
+/// namespace specific strings is defined as an exact, case-insensitive string match."
+fn clei(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

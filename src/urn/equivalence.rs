@@ -121,8 +121,8 @@ where
 ///   OSNID are; `newsml` (RFC 3085): its four fields are and its Update flag does not count;
 ///   `gsma` (RFC 7254): an IMEI's parameters are ordered and `vers=0` is the default; `ccsds`
 ///   (RFC 7738) and `ogf` (RFC 6453): the subnamespace identifier is case-insensitive;
-///   `alert` (RFC 7462), `ivis` (RFC 4617), `service` (RFC 5031) and `urn-7` (RFC 6050): the
-///   NSS is; `isni` (its
+///   `alert` (RFC 7462), `clei` (RFC 4152), `ivis` (RFC 4617), `pin` (RFC 3043), `service`
+///   (RFC 5031) and `urn-7` (RFC 6050): the NSS is; `isni` (its
 ///   IANA template): a lower-case check character `x` is `X`; `tva` (RFC 4195): the category
 ///   is case-insensitive.
 ///

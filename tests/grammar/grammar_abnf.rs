@@ -843,6 +843,30 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "wmo",
         "IANA template v1 (2025): a prose pattern, {resource-type}:{centre-id}:{local-id}",
     ),
+    (
+        "clei",
+        "RFC 4152 §2: prose, a flat space of 10 alphanumeric characters",
+    ),
+    (
+        "eurosystem",
+        "RFC 7207 §3: prose, a flat space of RFC 3986 <pchar>",
+    ),
+    (
+        "lei",
+        "IANA template v1 (2021): prose, 20 upper-case letters and digits",
+    ),
+    (
+        "pin",
+        "RFC 3043 §2: prose, a flat space of alphanumeric characters",
+    ),
+    (
+        "urn-1",
+        "IANA informal template urn-1: prose, a flat space of digits, a-z and \"-\"",
+    ),
+    (
+        "urn-2",
+        "IANA informal template urn-2: prose definitions of <naming authority>:<name space string>",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a
