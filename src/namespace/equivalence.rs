@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`: RFC 8141's) or state none (`lex`).
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`: RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -29,7 +29,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 25] = [
+const RULES: [(u128, Rule); 27] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -55,6 +55,8 @@ const RULES: [(u128, Rule); 25] = [
     (key("tva"), tva),
     (key("pin"), pin),
     (key("clei"), clei),
+    (key("ebu"), ebu),
+    (key("nzl"), nzl),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -145,6 +147,21 @@ fn pin(nss: &str, out: &mut String) {
 /// `clei`, RFC 4152 §2, "Rules for lexical equivalence": "Lexical equivalence of two CLEI URN
 /// namespace specific strings is defined as an exact, case-insensitive string match."
 fn clei(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `ebu`, RFC 5174 §2, "Rules for Lexical Equivalence": "The "{category}" is
+/// case-insensitive. [...] The remainder of the identifier shall be considered
+/// case-sensitive". The category runs up to the first ":", as `mpeg`'s standard name.
+fn ebu(nss: &str, out: &mut String) {
+    mpeg(nss, out);
+}
+
+/// `nzl`, RFC 4350 §2, "Rules for Lexical Equivalence": "The lexical equivalence of the NZL
+/// namespace-specific strings (NSSs) is defined as an exact, but not case-sensitive, string
+/// match." Percent-encoded octets keep their value ("textual data containing diacritic marks
+/// [...] will not be treated as lexically equivalent to textual data without").
+fn nzl(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 

@@ -675,6 +675,7 @@ const RFC2141_SLASH: &[&str] = &[
     "cgi",
     "dgiwg",
     "dvb",
+    "ebu",
     "epc",
     "epcglobal",
     "geant",
@@ -695,6 +696,7 @@ const RFC2141_SLASH: &[&str] = &[
     "schac",
     "tva",
     "web3d",
+    "xmlorg",
     "xmpp",
 ];
 

@@ -313,6 +313,8 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::rfc4195_s2_tva_category("tva", "Metadata:CS:X", "metadata:CS:X")]
 #[case::rfc3043_s2_pin_case_insensitive("pin", "MM2136", "mm2136")]
 #[case::rfc4152_s2_clei_case_insensitive("CLEI", "D4CE18B7AA", "d4ce18b7aa")]
+#[case::rfc5174_s2_ebu_category("ebu", "MetaData-CS:EscortCS", "metadata-cs:EscortCS")]
+#[case::rfc4350_s2_nzl_case_insensitive("nzl", "Govt:M%C4%81ori", "govt:m%C4%81ori")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

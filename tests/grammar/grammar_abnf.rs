@@ -867,6 +867,22 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "urn-2",
         "IANA informal template urn-2: prose definitions of <naming authority>:<name space string>",
     ),
+    (
+        "ebu",
+        "RFC 5174 §2: a prose pattern, {category}:{string}, the category of <NID> syntax",
+    ),
+    (
+        "fipa",
+        "RFC 3616 §2: a prose pattern, {subspace-id1}:{subspace-id2}:...",
+    ),
+    (
+        "nzl",
+        "RFC 4350 §2: a prose pattern, <nz-specifier>[:<nz-specifier defined string>]+",
+    ),
+    (
+        "xmlorg",
+        "RFC 3120 §2: a prose pattern, objects:{type}{:subtype}?:{object-id}",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a

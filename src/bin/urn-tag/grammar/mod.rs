@@ -110,10 +110,12 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("clei", "clei"),
     namespace!("dgiwg", "dgiwg"),
     namespace!("dvb", "dvb"),
+    namespace!("ebu", "ebu"),
     namespace!("epc", "epc"),
     namespace!("epcglobal", "epcglobal"),
     namespace!("eurosystem", "eurosystem"),
     namespace!("example", "example"),
+    namespace!("fipa", "fipa"),
     namespace!("geant", "geant"),
     namespace!("globus", "globus"),
     namespace!("gsma", "gsma"),
@@ -138,6 +140,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("nena", "nena"),
     namespace!("newsml", "newsml"),
     namespace!("nfc", "nfc"),
+    namespace!("nzl", "nzl"),
     namespace!("oasis", "oasis"),
     namespace!("ogc", "ogc"),
     namespace!("ogf", "ogf"),
@@ -159,6 +162,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("uuid", "uuid"),
     namespace!("web3d", "web3d"),
     namespace!("wmo", "wmo"),
+    namespace!("xmlorg", "xmlorg"),
     namespace!("xmpp", "xmpp"),
 ];
 
