@@ -9,7 +9,8 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`: RFC 8141's) or state none (`lex`).
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`: RFC
+//! 8141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -29,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 27] = [
+const RULES: [(u128, Rule); 28] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -57,6 +58,7 @@ const RULES: [(u128, Rule); 27] = [
     (key("clei"), clei),
     (key("ebu"), ebu),
     (key("nzl"), nzl),
+    (key("urn-3"), urn_3),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -162,6 +164,12 @@ fn ebu(nss: &str, out: &mut String) {
 /// match." Percent-encoded octets keep their value ("textual data containing diacritic marks
 /// [...] will not be treated as lexically equivalent to textual data without").
 fn nzl(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `urn-3`, IANA informal template, "Rules for Lexical Equivalence": "The entire URN is
+/// case-insensitive."
+fn urn_3(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 

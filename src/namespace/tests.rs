@@ -315,6 +315,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::rfc4152_s2_clei_case_insensitive("CLEI", "D4CE18B7AA", "d4ce18b7aa")]
 #[case::rfc5174_s2_ebu_category("ebu", "MetaData-CS:EscortCS", "metadata-cs:EscortCS")]
 #[case::rfc4350_s2_nzl_case_insensitive("nzl", "Govt:M%C4%81ori", "govt:m%C4%81ori")]
+#[case::urn_3_template_case_insensitive("urn-3", "HUL.OIS:Home", "hul.ois:home")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

@@ -732,6 +732,24 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "UCODE-URN",
         before_nss: "urn:ucode:",
     },
+    NamespacePair {
+        nid: "urn-3",
+        abnf_file: "namespaces/urn-3.abnf",
+        top: "nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "thread",
+        abnf_file: "namespaces/thread.abnf",
+        top: "urn-thread",
+        before_nss: "urn:thread:",
+    },
+    NamespacePair {
+        nid: "gdr",
+        abnf_file: "namespaces/gdr.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1534,6 +1552,10 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
     false,
     false
 )]
+#[case::urn_3_template_example("namespaces/urn-3.abnf", "HBS.Baker.TC:1923", true, true)]
+#[case::thread_template_base64("namespaces/thread.abnf", "device:class:3q2+7w==", true, true)]
+#[case::gdr_template_variant("namespaces/gdr.abnf", "params:xml:ns:variant", true, true)]
+#[case::gdr_template_prefix_case("namespaces/gdr.abnf", "PARAMS:xml:ns:variant", false, false)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
