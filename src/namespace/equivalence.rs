@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 28] = [
+const RULES: [(u128, Rule); 29] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -59,6 +59,7 @@ const RULES: [(u128, Rule); 28] = [
     (key("ebu"), ebu),
     (key("nzl"), nzl),
     (key("urn-3"), urn_3),
+    (key("smpte"), smpte),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -171,6 +172,20 @@ fn nzl(nss: &str, out: &mut String) {
 /// case-insensitive."
 fn urn_3(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
+}
+
+/// `smpte`, RFC 5119 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URNs in
+/// the "urn:smpte:ul" subnamespace is defined by case-insensitive string match." Outside it,
+/// "exact string match of the namespace-specific subpart of the URN" (erratum 1324).
+fn smpte(nss: &str, out: &mut String) {
+    if nss
+        .get(..3)
+        .is_some_and(|head| head.eq_ignore_ascii_case("ul:"))
+    {
+        push_lower_with_upper_hex(out, nss);
+    } else {
+        out.push_str(nss);
+    }
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

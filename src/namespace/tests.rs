@@ -316,6 +316,8 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::rfc5174_s2_ebu_category("ebu", "MetaData-CS:EscortCS", "metadata-cs:EscortCS")]
 #[case::rfc4350_s2_nzl_case_insensitive("nzl", "Govt:M%C4%81ori", "govt:m%C4%81ori")]
 #[case::urn_3_template_case_insensitive("urn-3", "HUL.OIS:Home", "hul.ois:home")]
+#[case::rfc5119_s2_smpte_ul("smpte", "UL:060E2B34.04010103", "ul:060e2b34.04010103")]
+#[case::rfc5119_erratum_1324_smpte_other("smpte", "NewNSS:Future", "NewNSS:Future")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

@@ -750,6 +750,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "smpte",
+        abnf_file: "namespaces/smpte.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1108,6 +1114,24 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
         sides: &[Side::PestOnly],
         ruling: "top-level = let-dig [ *let-dig-hyp let-dig ]\n",
         checked_in_rust: Some(service_top_level_too_long),
+    },
+    NamespaceDeviation {
+        name: "smpte-ul-is-no-other-nss",
+        nid: "smpte",
+        reason: "RFC 5119 §2: `other-NSS = 1*(DIGIT / ALPHA / \"-\"/\":\")` also matches \"ul:\" \
+                 and any letters after it, so the ABNF accepts every `ul:` NSS, Universal Label \
+                 or not; the \"urn:smpte:ul\" subnamespace is \"the subnamespace for SMPTE \
+                 Universal Labels\" (§3): an other-NSS does not start with \"ul:\"",
+        sides: &[Side::AbnfOnly],
+        // The strings of other-NSS that do not start with "ul:" (in any case): a proper prefix
+        // of it, or a string that leaves it at its first, second or third character.
+        ruling: "other-NSS = \"u\" / \"ul\"\n\
+                 \x20         / ( not-u / \"u\" not-l / \"ul\" not-colon ) *other-char\n\
+                 other-char = DIGIT / ALPHA / \"-\" / \":\"\n\
+                 not-u = DIGIT / %x41-54 / %x56-5A / %x61-74 / %x76-7A / \"-\" / \":\"\n\
+                 not-l = DIGIT / %x41-4B / %x4D-5A / %x61-6B / %x6D-7A / \"-\" / \":\"\n\
+                 not-colon = DIGIT / ALPHA / \"-\"\n",
+        checked_in_rust: None,
     },
 ];
 
@@ -1556,6 +1580,14 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::thread_template_base64("namespaces/thread.abnf", "device:class:3q2+7w==", true, true)]
 #[case::gdr_template_variant("namespaces/gdr.abnf", "params:xml:ns:variant", true, true)]
 #[case::gdr_template_prefix_case("namespaces/gdr.abnf", "PARAMS:xml:ns:variant", false, false)]
+#[case::rfc5119_s3_ul_example(
+    "namespaces/smpte.abnf",
+    "ul:060E2B34.04010103.04010202.01011100",
+    true,
+    true
+)]
+#[case::rfc5119_s3_other_example("namespaces/smpte.abnf", "newnss:future-urn-2105", true, true)]
+#[case::rfc5119_s2_ul_not_a_label("namespaces/smpte.abnf", "ul:xyz", true, false)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",

@@ -153,6 +153,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("s1000d", "s1000d"),
     namespace!("schac", "schac"),
     namespace!("service", "service"),
+    namespace!("smpte", "smpte"),
     namespace!("thread", "thread"),
     namespace!("tva", "tva"),
     namespace!("uci", "uci"),
