@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`: RFC
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`: RFC
 //! 8141's) or state none (`lex`).
 
 use alloc::string::String;
@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 29] = [
+const RULES: [(u128, Rule); 31] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -60,6 +60,8 @@ const RULES: [(u128, Rule); 29] = [
     (key("nzl"), nzl),
     (key("urn-3"), urn_3),
     (key("smpte"), smpte),
+    (key("trivore"), trivore),
+    (key("stalwart"), stalwart),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -186,6 +188,19 @@ fn smpte(nss: &str, out: &mut String) {
     } else {
         out.push_str(nss);
     }
+}
+
+/// `trivore`, IANA registration template, "Syntax": "the Namespace Specific String (NSS) is
+/// case-insensitive with respect to ASCII letters".
+fn trivore(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `stalwart`, IANA registration template, "Syntax": "URN-equivalence within this namespace is
+/// as defined in RFC 8141, with the addition that string comparison of the NSS is
+/// case-insensitive."
+fn stalwart(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

@@ -100,6 +100,12 @@ pub enum ProseViolation {
         /// The check character written.
         found: char,
     },
+    /// A `trivore` URN of more than 512 characters.
+    TrivoreTooLong {
+        /// The characters of the URN's assigned name (at most `u32::MAX`: a longer one is
+        /// reported as that).
+        len: u32,
+    },
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -151,6 +157,7 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
             ProseViolation::IsniCheck { .. } => "isni",
+            ProseViolation::TrivoreTooLong { .. } => "trivore",
             ProseViolation::ServiceTopLevelTooLong { .. } => "service",
             ProseViolation::AlertLabelTooLong { .. } => "alert",
         }
@@ -218,6 +225,11 @@ impl fmt::Display for ProseViolation {
                 "ISNI check character must be {expected}, not {found} (ISO 27729, ISO/IEC 7064 \
                  MOD 11-2)"
             ),
+            ProseViolation::TrivoreTooLong { len } => write!(
+                f,
+                "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
+                 registration)"
+            ),
             ProseViolation::ServiceTopLevelTooLong { len } => write!(
                 f,
                 "top-level service name must be at most 27 characters, not {len} (RFC 5031 §4.1)"
@@ -245,6 +257,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"isan" => isan(nss),
         b"service" => service(nss),
         b"isni" => isni(nss),
+        b"trivore" => trivore(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -435,6 +448,21 @@ fn isni(nss: &str) -> Result<(), Violation> {
             ProseViolation::IsniCheck {
                 expected,
                 found: char::from(found),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `trivore`, IANA registration template, "Syntax": "The maximum length for the URN is 512
+/// characters": `urn:trivore:` and at most 500 of the NSS. Reported at the 513th character.
+fn trivore(nss: &str) -> Result<(), Violation> {
+    const PREFIX: usize = "urn:trivore:".len();
+    if PREFIX + nss.len() > 512 {
+        return violation(
+            512 - PREFIX,
+            ProseViolation::TrivoreTooLong {
+                len: u32::try_from(PREFIX + nss.len()).unwrap_or(u32::MAX),
             },
         );
     }

@@ -173,6 +173,12 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     15,
     "ISNI check character must be 0, not 1 (ISO 27729, ISO/IEC 7064 MOD 11-2)"
 )]
+#[case::trivore_template_urn_of_513(
+    "trivore",
+    &format!("id:{}", "a".repeat(498)),
+    500,
+    "a trivore URN must be at most 512 characters, not 513 (urn:trivore registration)"
+)]
 fn prose_rules_reject(
     #[case] nid_prefix: &str,
     #[case] nss: &str,
@@ -318,6 +324,8 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::urn_3_template_case_insensitive("urn-3", "HUL.OIS:Home", "hul.ois:home")]
 #[case::rfc5119_s2_smpte_ul("smpte", "UL:060E2B34.04010103", "ul:060e2b34.04010103")]
 #[case::rfc5119_erratum_1324_smpte_other("smpte", "NewNSS:Future", "NewNSS:Future")]
+#[case::trivore_template_case_insensitive("trivore", "IAM:Role", "iam:role")]
+#[case::stalwart_template_case_insensitive("stalwart", "JMAP:X", "jmap:x")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

@@ -907,6 +907,18 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "xmlorg",
         "RFC 3120 §2: a prose pattern, objects:{type}{:subtype}?:{object-id}",
     ),
+    (
+        "stalwart",
+        "IANA template v1 (2025): prose, {resource-type}:{specific-identifier} with per-type formats",
+    ),
+    (
+        "trivore",
+        "IANA template v1 (2026): a prose grammar, <segment> 1*(\":\" <segment>), and a length",
+    ),
+    (
+        "urn-8",
+        "IANA informal template urn-8: a prose pattern, eISSN-articleID",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a
