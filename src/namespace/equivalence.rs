@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`: RFC
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`: RFC
 //! 8141's) or state none (`lex`).
 
 use alloc::string::String;
@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 31] = [
+const RULES: [(u128, Rule); 32] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -62,6 +62,7 @@ const RULES: [(u128, Rule); 31] = [
     (key("smpte"), smpte),
     (key("trivore"), trivore),
     (key("stalwart"), stalwart),
+    (key("adid"), adid),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -200,6 +201,12 @@ fn trivore(nss: &str, out: &mut String) {
 /// as defined in RFC 8141, with the addition that string comparison of the NSS is
 /// case-insensitive."
 fn stalwart(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `adid`, RFC 8107 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URN-ADID is
+/// defined by case-insensitive string match."
+fn adid(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 

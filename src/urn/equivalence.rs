@@ -126,7 +126,7 @@ where
 ///   IANA template): a lower-case check character `x` is `X`; `ebu` (RFC 5174) and `tva` (RFC
 ///   4195): the category is case-insensitive; `nzl` (RFC 4350) and `urn-3` (its
 ///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
-///   `stalwart` and `trivore` (their IANA templates): the NSS is.
+///   `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS is.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.

@@ -756,6 +756,18 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "adid",
+        abnf_file: "namespaces/adid.abnf",
+        top: "URN-ADID",
+        before_nss: "urn:adid:",
+    },
+    NamespacePair {
+        nid: "gvat",
+        abnf_file: "namespaces/gvat.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1143,6 +1155,18 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
                  not-u = DIGIT / %x41-54 / %x56-5A / %x61-74 / %x76-7A / \"-\" / \":\"\n\
                  not-l = DIGIT / %x41-4B / %x4D-5A / %x61-6B / %x6D-7A / \"-\" / \":\"\n\
                  not-colon = DIGIT / ALPHA / \"-\"\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "adid-exact-counts",
+        nid: "adid",
+        reason: "RFC 8107 §2: \"a unique eleven-character string or a unique twelve-character \
+                 string\", \"A four-character alphanumeric Company Prefix\", \"A \
+                 seven-character alphanumeric code\"; the ABNF's `3*alphanum` and `7*alphanum` \
+                 are minimums",
+        sides: &[Side::AbnfOnly],
+        ruling: "full-adid-prefix = (ALPHA / %x31-39) 3alphanum\n\
+                 full-adid-code = 7alphanum\n",
         checked_in_rust: None,
     },
 ];
@@ -1600,6 +1624,9 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 )]
 #[case::rfc5119_s3_other_example("namespaces/smpte.abnf", "newnss:future-urn-2105", true, true)]
 #[case::rfc5119_s2_ul_not_a_label("namespaces/smpte.abnf", "ul:xyz", true, false)]
+#[case::rfc8107_s2_example_hd("namespaces/adid.abnf", "ABCD0001000H", true, true)]
+#[case::rfc8107_s2_twelve_digits("namespaces/adid.abnf", "ABCD00010000", true, false)]
+#[case::gvat_template_nss("namespaces/gvat.abnf", "10001/Object-1", true, true)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
