@@ -797,6 +797,16 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                 ));
             }
         }
+        "urn_5" => {
+            let random = nss.split(':').next().unwrap_or_default();
+            if random.len() < 27 {
+                found.push((
+                    0,
+                    "new identifiers should contain at least 27 random characters (urn-5 \
+                     registration)",
+                ));
+            }
+        }
         "service" | "urn_7" => {
             if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
                 found.push((

@@ -768,6 +768,24 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "nfi",
+        abnf_file: "namespaces/nfi.abnf",
+        top: "nfi-uri",
+        before_nss: "urn:nfi:",
+    },
+    NamespacePair {
+        nid: "urn-5",
+        abnf_file: "namespaces/urn-5.abnf",
+        top: "nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "3gpp2",
+        abnf_file: "namespaces/3gpp2.abnf",
+        top: "pp2-NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1167,6 +1185,52 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
         sides: &[Side::AbnfOnly],
         ruling: "full-adid-prefix = (ALPHA / %x31-39) 3alphanum\n\
                  full-adid-code = 7alphanum\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "nfi-one-colon-before-a-subcat",
+        nid: "nfi",
+        reason: "urn:nfi template: `nfi-uri = \"urn:nfi:\" category \":\" subcat : version` \
+                 writes a \":\" before `subcat = 1*( \":\" name )`, which starts with one, so \
+                 the ABNF asks for `iot::concentrator:1.0`; all fourteen examples have one \
+                 \":\" (`urn:nfi:iot:concentrator:1.0`)",
+        sides: &[Side::AbnfOnly, Side::PestOnly],
+        ruling: "nfi-uri = \"urn:nfi:\" category subcat \":\" version\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "urn-5-local-part-is-a-string",
+        nid: "urn-5",
+        reason: "urn-5 template: `urn-string = ALPHA / DIGIT / other` is one character, but \
+                 \"the optional <local part> is an arbitrary string of characters allowed in a \
+                 URN without escaping\" and the example `...:17` has two",
+        sides: &[Side::PestOnly],
+        ruling: "urn-string = 1*( ALPHA / DIGIT / other )\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "3gpp2-meid-is-no-future-specifier",
+        nid: "3gpp2",
+        reason: "RFC 8464 §3: `future-pp2-specifier` also matches \"meid\" and any `:` segment, \
+                 so the ABNF accepts every `meid:` NSS, however malformed; \"An NSS for the MEID \
+                 is defined under the '3gpp2' NID\": an NSS that starts with \"meid:\" follows \
+                 `meid-specifier`",
+        sides: &[Side::AbnfOnly],
+        // "meid" alone, or a future specifier other than "meid" (in any case): a proper prefix
+        // of it, a longer one, or one that leaves it at its first, ..., fourth character.
+        ruling: "future-pp2-specifier = \"meid\" / other-specifier *[ \":\" 1*( pchar / \"/\" )]\n\
+                 other-specifier = \"m\" / \"me\" / \"mei\"\n\
+                 \x20                / \"meid\" 1*pp2-char\n\
+                 \x20                / ( not-m / \"m\" not-e / \"me\" not-i / \"mei\" not-d )\n\
+                 \x20                  *pp2-char\n\
+                 not-m = %x41-4C / %x4E-5A / %x61-6C / %x6E-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-e = %x41-44 / %x46-5A / %x61-64 / %x66-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-i = %x41-48 / %x4A-5A / %x61-68 / %x6A-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-d = %x41-43 / %x45-5A / %x61-63 / %x65-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n",
         checked_in_rust: None,
     },
 ];
@@ -1627,6 +1691,16 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::rfc8107_s2_example_hd("namespaces/adid.abnf", "ABCD0001000H", true, true)]
 #[case::rfc8107_s2_twelve_digits("namespaces/adid.abnf", "ABCD00010000", true, false)]
 #[case::gvat_template_nss("namespaces/gvat.abnf", "10001/Object-1", true, true)]
+#[case::nfi_template_example("namespaces/nfi.abnf", "iot:leg:id:1.0", false, true)]
+#[case::nfi_template_literal("namespaces/nfi.abnf", "iot::leg:id:1.0", true, false)]
+#[case::urn_5_template_example(
+    "namespaces/urn-5.abnf",
+    "Od4rB2QNOLt1e5wITWSJ+9U2Ve+Zon6N3d:17",
+    false,
+    true
+)]
+#[case::rfc8464_s4_1_example("namespaces/3gpp2.abnf", "meid:A04B0D56-02A7E3", true, true)]
+#[case::rfc8464_s3_malformed_meid("namespaces/3gpp2.abnf", "meid:A04B0D5-602A7E3", true, false)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
