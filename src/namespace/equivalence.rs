@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`: RFC
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`: RFC
 //! 8141's) or state none (`lex`).
 
 use alloc::string::String;
@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 32] = [
+const RULES: [(u128, Rule); 33] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -63,6 +63,7 @@ const RULES: [(u128, Rule); 32] = [
     (key("trivore"), trivore),
     (key("stalwart"), stalwart),
     (key("adid"), adid),
+    (key("meta"), meta),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -208,6 +209,20 @@ fn stalwart(nss: &str, out: &mut String) {
 /// defined by case-insensitive string match."
 fn adid(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
+}
+
+/// `meta`, IANA registration template, "Rules for lexical equivalence": "Whereas the prefix is
+/// case insensitive, meta-strings MAY be case sensitive [...]; parsers therefore SHALL treat
+/// these as case sensitive". The prefix holds no "-" and ends at the first one.
+fn meta(nss: &str, out: &mut String) {
+    match nss.split_once('-') {
+        Some((prefix, rest)) => {
+            push_lower_with_upper_hex(out, prefix);
+            out.push('-');
+            out.push_str(rest);
+        }
+        None => out.push_str(nss),
+    }
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

@@ -797,6 +797,18 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                 ));
             }
         }
+        "cdx" => {
+            if nss
+                .as_bytes()
+                .get(14)
+                .is_some_and(|&version| version != b'4')
+            {
+                found.push((
+                    14,
+                    "BOM serial numbers are version 4 UUIDs (urn:cdx registration)",
+                ));
+            }
+        }
         "urn_5" => {
             let random = nss.split(':').next().unwrap_or_default();
             if random.len() < 27 {

@@ -245,6 +245,12 @@ fn prose_rules_reject(
     &[(0, "new identifiers should contain at least 27 random characters (urn-5 registration)")]
 )]
 #[case::urn_5_template_27_characters("urn_5", "JtTCacwJ1e1N0yqTULRG7C1GLq8:4", &[])]
+#[case::cdx_template_version_1_uuid(
+    "cdx",
+    "f81d4fae-7dec-11d0-a765-00a0c91e6bf6/1",
+    &[(14, "BOM serial numbers are version 4 UUIDs (urn:cdx registration)")]
+)]
+#[case::cdx_template_version_4_uuid("cdx", "f81d4fae-7dec-41d0-a765-00a0c91e6bf6/1", &[])]
 #[case::rfc5031_s3_lower_case(
     "service",
     "sos.Police",
@@ -333,6 +339,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::trivore_template_case_insensitive("trivore", "IAM:Role", "iam:role")]
 #[case::stalwart_template_case_insensitive("stalwart", "JMAP:X", "jmap:x")]
 #[case::rfc8107_s2_adid_case_insensitive("adid", "ABCD0001000H", "abcd0001000h")]
+#[case::meta_template_prefix("meta", "DC:Terms-Title", "dc:terms-Title")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

@@ -786,6 +786,18 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "pp2-NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "meta",
+        abnf_file: "namespaces/meta.abnf",
+        top: "meta-nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "cdx",
+        abnf_file: "namespaces/cdx.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1701,6 +1713,19 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 )]
 #[case::rfc8464_s4_1_example("namespaces/3gpp2.abnf", "meid:A04B0D56-02A7E3", true, true)]
 #[case::rfc8464_s3_malformed_meid("namespaces/3gpp2.abnf", "meid:A04B0D5-602A7E3", true, false)]
+#[case::meta_template_example("namespaces/meta.abnf", "dc:terms-title", true, true)]
+#[case::meta_template_example_with_dot(
+    "namespaces/meta.abnf",
+    "dc:elements1.1-title",
+    false,
+    false
+)]
+#[case::cdx_template_nss(
+    "namespaces/cdx.abnf",
+    "f81d4fae-7dec-41d0-a765-00a0c91e6bf6/1",
+    true,
+    true
+)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
