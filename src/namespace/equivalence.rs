@@ -9,7 +9,7 @@
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
 //! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`: RFC
+//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`, `urn-4`: RFC
 //! 8141's) or state none (`lex`).
 
 use alloc::string::String;
@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 33] = [
+const RULES: [(u128, Rule); 34] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -64,6 +64,7 @@ const RULES: [(u128, Rule); 33] = [
     (key("stalwart"), stalwart),
     (key("adid"), adid),
     (key("meta"), meta),
+    (key("nan"), nan),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -223,6 +224,13 @@ fn meta(nss: &str, out: &mut String) {
         }
         None => out.push_str(nss),
     }
+}
+
+/// `nan`, IANA registration template, "Syntax": "Whereas the prefix is regarded as case
+/// insensitive, NAN strings can be case sensitive [...]; parsers therefore MUST treat these as
+/// case sensitive". The prefix ends at the first "-", as `meta`'s.
+fn nan(nss: &str, out: &mut String) {
+    meta(nss, out);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

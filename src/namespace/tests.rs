@@ -340,6 +340,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::stalwart_template_case_insensitive("stalwart", "JMAP:X", "jmap:x")]
 #[case::rfc8107_s2_adid_case_insensitive("adid", "ABCD0001000H", "abcd0001000h")]
 #[case::meta_template_prefix("meta", "DC:Terms-Title", "dc:terms-Title")]
+#[case::nan_template_prefix("nan", "FI:KA:A-X", "fi:ka:a-X")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

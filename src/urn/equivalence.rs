@@ -124,7 +124,8 @@ where
 ///   `alert` (RFC 7462), `clei` (RFC 4152), `ivis` (RFC 4617), `pin` (RFC 3043), `service`
 ///   (RFC 5031) and `urn-7` (RFC 6050): the NSS is; `isni` (its
 ///   IANA template): a lower-case check character `x` is `X`; `ebu` (RFC 5174) and `tva` (RFC
-///   4195): the category is case-insensitive; `meta` (its IANA template): the prefix is; `nzl` (RFC 4350) and `urn-3` (its
+///   4195): the category is case-insensitive; `meta` and `nan` (their IANA
+///   templates): the prefix is; `nzl` (RFC 4350) and `urn-3` (its
 ///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
 ///   `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS is.
 ///

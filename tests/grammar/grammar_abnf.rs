@@ -798,6 +798,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "nan",
+        abnf_file: "namespaces/nan.abnf",
+        top: "nan-nss",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -960,6 +966,10 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
     (
         "urn-8",
         "IANA informal template urn-8: a prose pattern, eISSN-articleID",
+    ),
+    (
+        "urn-4",
+        "IANA informal template urn-4: a BNF, identifier pieces of letters and digits joined by \".\", not transcribed into ABNF",
     ),
 ];
 
@@ -1726,6 +1736,7 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
     true,
     true
 )]
+#[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
