@@ -428,7 +428,11 @@ fn namespaces_readme_lists_every_registered_namespace_with_its_status() {
         }
     }
     if statuses.len() != nids.len() {
-        failures.push(format!("{} rows for {} namespaces", statuses.len(), nids.len()));
+        failures.push(format!(
+            "{} rows for {} namespaces",
+            statuses.len(),
+            nids.len()
+        ));
     }
     let first_table = readme.split("\n## ").next().expect("text");
     for nid in &with_grammar {
