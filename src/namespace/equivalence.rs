@@ -30,7 +30,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 34] = [
+const RULES: [(u128, Rule); 35] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -65,6 +65,7 @@ const RULES: [(u128, Rule); 34] = [
     (key("adid"), adid),
     (key("meta"), meta),
     (key("nan"), nan),
+    (key("ddi"), ddi),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -231,6 +232,13 @@ fn meta(nss: &str, out: &mut String) {
 /// case sensitive". The prefix ends at the first "-", as `meta`'s.
 fn nan(nss: &str, out: &mut String) {
     meta(nss, out);
+}
+
+/// `ddi`, RFC 9517 §3.7, "Rules for Lexical Equivalence": "the following portion of the URN is
+/// case insensitive for matches: urn:ddi:<agency-id>: The remainder of the identifier MUST be
+/// considered case sensitive." The agency identifier runs up to the first ":".
+fn ddi(nss: &str, out: &mut String) {
+    mpeg(nss, out);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

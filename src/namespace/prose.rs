@@ -106,6 +106,16 @@ pub enum ProseViolation {
         /// reported as that).
         len: u32,
     },
+    /// A `ddi` agency identifier with a label of more than 63 characters (RFC 9517 §3.1.2).
+    DdiLabelTooLong {
+        /// The characters of the label (at most `u32::MAX`).
+        len: u32,
+    },
+    /// A `ddi` agency identifier of more than 255 characters (RFC 9517 §3.1.2).
+    DdiAgencyTooLong {
+        /// The characters of the agency identifier (at most `u32::MAX`).
+        len: u32,
+    },
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -158,6 +168,9 @@ impl ProseViolation {
             ProseViolation::IsanCheck { .. } => "isan",
             ProseViolation::IsniCheck { .. } => "isni",
             ProseViolation::TrivoreTooLong { .. } => "trivore",
+            ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
+                "ddi"
+            }
             ProseViolation::ServiceTopLevelTooLong { .. } => "service",
             ProseViolation::AlertLabelTooLong { .. } => "alert",
         }
@@ -225,6 +238,16 @@ impl fmt::Display for ProseViolation {
                 "ISNI check character must be {expected}, not {found} (ISO 27729, ISO/IEC 7064 \
                  MOD 11-2)"
             ),
+            ProseViolation::DdiLabelTooLong { len } => write!(
+                f,
+                "DDI agency identifier label must be at most 63 characters, not {len} (RFC 9517 \
+                 §3.1.2)"
+            ),
+            ProseViolation::DdiAgencyTooLong { len } => write!(
+                f,
+                "DDI agency identifier must be at most 255 characters, not {len} (RFC 9517 \
+                 §3.1.2)"
+            ),
             ProseViolation::TrivoreTooLong { len } => write!(
                 f,
                 "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
@@ -258,6 +281,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"service" => service(nss),
         b"isni" => isni(nss),
         b"trivore" => trivore(nss),
+        b"ddi" => ddi(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -463,6 +487,34 @@ fn trivore(nss: &str) -> Result<(), Violation> {
             512 - PREFIX,
             ProseViolation::TrivoreTooLong {
                 len: u32::try_from(PREFIX + nss.len()).unwrap_or(u32::MAX),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `ddi`, RFC 9517 §3.1.2, the comments of `dns-label` ("length limit is 63 characters") and
+/// `agency-identifier` ("length limit is 255 characters"), both after RFC 2181 §11. A label too
+/// long is reported at its 64th character, an agency identifier at its 256th.
+fn ddi(nss: &str) -> Result<(), Violation> {
+    let agency = nss.split(':').next().unwrap_or_default();
+    let mut start = 0;
+    for label in agency.split('.') {
+        if label.len() > 63 {
+            return violation(
+                start + 63,
+                ProseViolation::DdiLabelTooLong {
+                    len: reported_len(label),
+                },
+            );
+        }
+        start += label.len() + 1;
+    }
+    if agency.len() > 255 {
+        return violation(
+            255,
+            ProseViolation::DdiAgencyTooLong {
+                len: reported_len(agency),
             },
         );
     }

@@ -804,6 +804,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "nan-nss",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "ddi",
+        abnf_file: "namespaces/ddi.abnf",
+        top: "ddi-urn",
+        before_nss: "urn:ddi:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1737,6 +1743,7 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
     true
 )]
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
+#[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",

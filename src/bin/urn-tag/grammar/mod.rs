@@ -111,6 +111,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("cdx", "cdx"),
     namespace!("cgi", "cgi"),
     namespace!("clei", "clei"),
+    namespace!("ddi", "ddi"),
     namespace!("dgiwg", "dgiwg"),
     namespace!("dvb", "dvb"),
     namespace!("ebu", "ebu"),
