@@ -849,17 +849,17 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                 ));
             }
         }
-        "cdx" => {
+        // The version digit of the UUID (RFC 9562 §4.2).
+        "cdx"
             if nss
                 .as_bytes()
                 .get(14)
-                .is_some_and(|&version| version != b'4')
-            {
-                found.push((
-                    14,
-                    "BOM serial numbers are version 4 UUIDs (urn:cdx registration)",
-                ));
-            }
+                .is_some_and(|&version| version != b'4') =>
+        {
+            found.push((
+                14,
+                "BOM serial numbers are version 4 UUIDs (urn:cdx registration)",
+            ));
         }
         "urn_5" => {
             let random = nss.split(':').next().unwrap_or_default();
