@@ -8,9 +8,10 @@
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
 //! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
-//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`, `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's;
-//! `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`, `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`, `urn-4`: RFC
-//! 8141's) or state none (`lex`).
+//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`,
+//! `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's; `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`,
+//! `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`, `urn-4`,
+//! `reso`: RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 

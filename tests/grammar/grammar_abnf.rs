@@ -977,6 +977,10 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "urn-4",
         "IANA informal template urn-4: a BNF, identifier pieces of letters and digits joined by \".\", not transcribed into ABNF",
     ),
+    (
+        "reso",
+        "IANA template v1 (2020): structures in prose, which URNs \"SHOULD have\"; the grammar accepts any RFC 8141 NSS",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a

@@ -158,6 +158,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("pin", "pin"),
     namespace!("pno", "pno"),
     namespace!("publicid", "publicid"),
+    namespace!("reso", "reso"),
     namespace!("s1000d", "s1000d"),
     namespace!("schac", "schac"),
     namespace!("service", "service"),
