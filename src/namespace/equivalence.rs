@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 35] = [
+const RULES: [(u128, Rule); 36] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -67,6 +67,7 @@ const RULES: [(u128, Rule); 35] = [
     (key("meta"), meta),
     (key("nan"), nan),
     (key("ddi"), ddi),
+    (key("gdst"), gdst),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -240,6 +241,14 @@ fn nan(nss: &str, out: &mut String) {
 /// considered case sensitive." The agency identifier runs up to the first ":".
 fn ddi(nss: &str, out: &mut String) {
     mpeg(nss, out);
+}
+
+/// `gdst`, IANA registration template, "Syntax": each piece's paragraph says "For
+/// URN-equivalence, the [prefix] is not case sensitive" (that of [domain / uuid] too, read as
+/// its own piece), and likewise of [serial] and [secondary_id]. The data type paths between
+/// them are lower-case words in every URN the grammar accepts, so the whole NSS is folded.
+fn gdst(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

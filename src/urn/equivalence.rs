@@ -127,7 +127,8 @@ where
 ///   4195): the category is case-insensitive; `meta` and `nan` (their IANA
 ///   templates): the prefix is; `ddi` (RFC 9517): the agency identifier is; `nzl` (RFC 4350) and `urn-3` (its
 ///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
-///   `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS is.
+///   `gdst`, `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS
+///   is.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is
 /// compared by the RFC procedure alone.

@@ -981,6 +981,10 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "reso",
         "IANA template v1 (2020): structures in prose, which URNs \"SHOULD have\"; the grammar accepts any RFC 8141 NSS",
     ),
+    (
+        "gdst",
+        "IANA template v1 (2020): prose formats, one per linkable data type, and the characters of each piece",
+    ),
 ];
 
 /// A known, intended difference between a namespace grammar and its registration's ABNF: a

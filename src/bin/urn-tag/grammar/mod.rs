@@ -121,6 +121,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("example", "example"),
     namespace!("fipa", "fipa"),
     namespace!("gdr", "gdr"),
+    namespace!("gdst", "gdst"),
     namespace!("geant", "geant"),
     namespace!("globus", "globus"),
     namespace!("gsma", "gsma"),
