@@ -117,9 +117,11 @@ fn namespace_grammars(out_dir: &Path) {
     let mut rules = String::new();
     let mut rule_count = 0;
     let mut keys: Vec<(u128, usize)> = Vec::new();
+    let mut grammar_nids = Vec::new();
     for (position, path) in files.iter().enumerate() {
         let file = path.to_str().unwrap();
         let nid = path.file_stem().unwrap().to_str().unwrap();
+        grammar_nids.push(nid.to_owned());
         keys.push((
             short_nid_key(nid)
                 .unwrap_or_else(|| panic!("{file}: not a NID of fewer than 16 characters")),
@@ -178,39 +180,104 @@ fn namespace_grammars(out_dir: &Path) {
         files.len()
     )
     .unwrap();
+    // The namespaces whose registrations state no syntax of their own share the table: their
+    // entries follow the grammars'.
+    let without = namespaces_without_syntax(&grammar_nids);
+    let mut entries = String::new();
+    for (offset, (nid, registration)) in without.iter().enumerate() {
+        if let Some(key) = short_nid_key(nid) {
+            keys.push((key, files.len() + offset));
+        }
+        writeln!(entries, "    ({nid:?}, {registration:?}),").unwrap();
+    }
+    writeln!(
+        index,
+        "\n/// The namespaces whose registrations state no syntax of their own (NID, registration),\n\
+         /// sorted by NID, from `{NO_SPECIFIC_SYNTAX}`.\n\
+         pub(crate) static NO_SPECIFIC_SYNTAX: [(&str, &str); {}] = [\n{entries}];",
+        without.len()
+    )
+    .unwrap();
+    let mut entry_keys = vec![0u128; files.len() + without.len()];
+    for &(key, position) in &keys {
+        entry_keys[position] = key;
+    }
     // A perfect hash: the first seed under which every NID has a slot of its own.
     let (seed, slots) = (0..1_000_000u64)
         .find_map(|seed| {
-            let mut slots = vec![(0u128, u8::MAX); 1 << NAMESPACE_HASH_BITS];
+            let mut slots = vec![u8::MAX; 1 << NAMESPACE_HASH_BITS];
             for &(key, position) in &keys {
                 let slot = &mut slots[namespace_slot(seed, key)];
-                if slot.1 != u8::MAX {
+                if *slot != u8::MAX {
                     return None;
                 }
-                *slot = (
-                    key,
-                    u8::try_from(position).expect("fewer than 255 grammars"),
-                );
+                *slot = u8::try_from(position).expect("fewer than 255 namespaces");
             }
             Some((seed, slots))
         })
-        .expect("a seed that gives every namespace grammar a slot of its own");
-    let slot_keys: String = slots
+        .expect("a seed that gives every namespace a slot of its own");
+    let entry_keys: String = entry_keys
         .iter()
-        .map(|(key, _)| format!("    {key:#034x},\n"))
+        .map(|key| format!("    {key:#034x},\n"))
         .collect();
-    let slot_grammars: Vec<u8> = slots.iter().map(|&(_, position)| position).collect();
     writeln!(
         index,
-        "\n/// The seed of `slot`'s hash, under which no two grammars' NIDs share a slot.\n\
+        "\n/// The seed of `slot`'s hash, under which no two namespaces' NIDs share a slot.\n\
          pub(crate) const SEED: u64 = {seed};\n\
-         /// The NID (as `short_nid_key`) in each slot of the hash table; 0 for none.\n\
-         pub(crate) static SLOT_KEYS: [u128; 1 << {NAMESPACE_HASH_BITS}] = [\n{slot_keys}];\n\
-         /// The index in `GRAMMARS` of the grammar in each slot; `u8::MAX` for none.\n\
-         pub(crate) static SLOT_GRAMMARS: [u8; 1 << {NAMESPACE_HASH_BITS}] = {slot_grammars:?};"
+         /// The NID (as `short_nid_key`) of each namespace: the grammars', then those of\n\
+         /// `NO_SPECIFIC_SYNTAX` (0 for a NID of 16 characters or more, which has no slot).\n\
+         pub(crate) static ENTRY_KEYS: [u128; {}] = [\n{entry_keys}];\n\
+         /// The index in `ENTRY_KEYS` of the namespace in each slot of the hash table;\n\
+         /// `u8::MAX` for none.\n\
+         pub(crate) static SLOTS: [u8; 1 << {NAMESPACE_HASH_BITS}] = {slots:?};",
+        files.len() + without.len()
     )
     .unwrap();
     fs::write(out_dir.join("namespaces.rs"), index).unwrap();
+}
+
+/// The registered namespaces whose registrations state no syntax of their own.
+const NO_SPECIFIC_SYNTAX: &str = "namespaces/no-specific-syntax.tsv";
+
+/// The rows of [`NO_SPECIFIC_SYNTAX`] (NID, registration), sorted by NID; none of them may have
+/// a grammar file too.
+fn namespaces_without_syntax(grammar_nids: &[String]) -> Vec<(String, String)> {
+    println!("cargo::rerun-if-changed={NO_SPECIFIC_SYNTAX}");
+    let text = fs::read_to_string(NO_SPECIFIC_SYNTAX)
+        .unwrap_or_else(|e| panic!("{NO_SPECIFIC_SYNTAX}: {e}"));
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [nid, registration, sentence] = fields[..] else {
+            panic!(
+                "{NO_SPECIFIC_SYNTAX}:{}: expected nid, registration, sentence",
+                index + 1
+            );
+        };
+        assert!(
+            !registration.is_empty() && !sentence.is_empty(),
+            "{NO_SPECIFIC_SYNTAX}:{}: a registration and its sentence",
+            index + 1
+        );
+        assert!(
+            !grammar_nids.iter().any(|grammar| grammar == nid),
+            "{NO_SPECIFIC_SYNTAX}:{}: {nid} has a grammar file",
+            index + 1
+        );
+        rows.push((nid.to_owned(), registration.to_owned()));
+    }
+    rows.sort();
+    for pair in rows.windows(2) {
+        assert_ne!(
+            pair[0].0, pair[1].0,
+            "{NO_SPECIFIC_SYNTAX}: {} listed twice",
+            pair[0].0
+        );
+    }
+    rows
 }
 
 /// Compiles each grammar of `tests/data/peg/` with the entries and captures its header names

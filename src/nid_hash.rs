@@ -31,9 +31,9 @@ pub(crate) const fn short_nid_key(nid: &str) -> Option<u128> {
     Some(u128::from_le_bytes(bytes))
 }
 
-/// The size of the namespace grammars' hash table, as a power of 2: room enough for a perfect
-/// hash of a few dozen NIDs to be found after a few hundred seeds.
-pub(crate) const NAMESPACE_HASH_BITS: u32 = 6;
+/// The size of the namespaces' hash table, as a power of 2: room enough for a perfect hash of
+/// the hundred-odd registered NIDs to be found after a few hundred seeds. A slot is one byte.
+pub(crate) const NAMESPACE_HASH_BITS: u32 = 10;
 
 /// The slot of the NID whose key ([`short_nid_key`]) is `key` in the namespace grammars' hash
 /// table: the key's two halves folded together, seeded, then Fibonacci hashing's top bits.

@@ -161,18 +161,6 @@ impl Test {
     }
 }
 
-/// The helper functions a generated file uses, so that it defines no other.
-#[derive(Default)]
-struct Helpers {
-    in_class: bool,
-    skip_class: bool,
-    at: bool,
-    at_ignore_ascii_case: bool,
-    after_char: bool,
-    matched: bool,
-    matched_ignore_ascii_case: bool,
-}
-
 struct Writer<'a> {
     out: String,
     depth: usize,
@@ -180,7 +168,6 @@ struct Writer<'a> {
     mode: Mode,
     captures: &'a [&'a str],
     tables: &'a mut Vec<ByteSet>,
-    helpers: &'a mut Helpers,
     /// In the failure report: the index of each rule in `RULES`.
     rule_ids: &'a BTreeMap<String, usize>,
     /// In the failure report: the rules around the code being written, innermost last, each
@@ -262,12 +249,7 @@ impl Writer<'_> {
             Mode::Failure => Some(format!("furthest.record(pos, {rule:?});")),
             Mode::Report => {
                 let at = match step {
-                    Some((test, _)) => {
-                        self.helpers.matched |= matches!(test, Test::Literal(_));
-                        self.helpers.matched_ignore_ascii_case |=
-                            matches!(test, Test::Insensitive(_));
-                        test.failed_at()
-                    }
+                    Some((test, _)) => test.failed_at(),
                     None => "pos".to_owned(),
                 };
                 let (innermost, _) = *self
@@ -348,7 +330,6 @@ impl Writer<'_> {
         let Some(back) = self.test(&Node::Class(*before)) else {
             return false;
         };
-        self.helpers.skip_class |= forward.contains("skip_class");
         self.open("{");
         self.line("let run_start = pos;");
         self.line(&forward);
@@ -417,7 +398,6 @@ impl Writer<'_> {
                 } else if !ranges.is_empty() && ranges.len() <= 3 {
                     Test::Ranges(ranges)
                 } else {
-                    self.helpers.in_class = true;
                     let index = match self.tables.iter().position(|table| table == set) {
                         Some(index) => index,
                         None => {
@@ -428,18 +408,9 @@ impl Writer<'_> {
                     Test::Table(index)
                 }
             }
-            Node::Literal(bytes) if !bytes.is_empty() => {
-                self.helpers.at = true;
-                Test::Literal(bytes.clone())
-            }
-            Node::Insensitive(bytes) if !bytes.is_empty() => {
-                self.helpers.at_ignore_ascii_case = true;
-                Test::Insensitive(bytes.clone())
-            }
-            Node::Any => {
-                self.helpers.after_char = true;
-                Test::Char
-            }
+            Node::Literal(bytes) if !bytes.is_empty() => Test::Literal(bytes.clone()),
+            Node::Insensitive(bytes) if !bytes.is_empty() => Test::Insensitive(bytes.clone()),
+            Node::Any => Test::Char,
             Node::Start => Test::Start,
             Node::End => Test::End,
             _ => return None,
@@ -461,8 +432,6 @@ impl Writer<'_> {
         match node {
             Node::Literal(_) | Node::Insensitive(_) => {} // empty: matches here
             Node::SkipUntil(strings) => {
-                self.helpers.at = true;
-                self.helpers.after_char = true;
                 let stops: Vec<String> = strings
                     .iter()
                     .map(|s| format!("at(input, pos, {})", bytes_literal(s)))
@@ -644,7 +613,6 @@ impl Writer<'_> {
         }
         if let Some(test) = self.test(inner) {
             let skip = test.repeat().expect("a repeated step consumes");
-            self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
             self.record(rule, in_lookahead, Some((&test, inner)));
             return;
@@ -663,7 +631,6 @@ impl Writer<'_> {
             && let Some(test) = self.test(first)
             && let Some(skip) = test.repeat()
         {
-            self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
             self.record(rule, in_lookahead, Some((&test, first)));
             alternatives = others;
@@ -679,7 +646,6 @@ impl Writer<'_> {
             && let Some(test) = self.test(step)
             && let Some(skip) = test.repeat()
         {
-            self.helpers.skip_class |= matches!(test, Test::Table(_));
             self.line(&skip);
             // The rule starts where the step failed: it has consumed nothing.
             let id = self.rule_ids[&first.name];
@@ -784,7 +750,6 @@ pub fn generate(
     failure(&mut out);
 
     let mut tables = Vec::new();
-    let mut helpers = Helpers::default();
     let rule_ids = report_rules(&mut out, reports);
     let entries_modes = entries
         .iter()
@@ -799,7 +764,6 @@ pub fn generate(
             mode,
             captures,
             tables: &mut tables,
-            helpers: &mut helpers,
             rule_ids: &rule_ids,
             open_rules: Vec::new(),
             moved: false,
@@ -842,7 +806,7 @@ pub fn generate(
         table.concat()
     )
     .unwrap();
-    support(&mut out, &helpers, &tables);
+    support(&mut out, &tables);
     out
 }
 
@@ -1081,25 +1045,33 @@ fn report_entry(out: &mut String, name: &str, rules: u64, body: &str) {
 /// Imports the fixed functions the file uses from `super::support` (src/compiled/support.rs,
 /// which each module that includes a generated file has beside it), and writes its byte
 /// classes as tables.
-fn support(out: &mut String, helpers: &Helpers, tables: &[ByteSet]) {
-    let used = [
-        (!tables.is_empty(), "class"),
-        (helpers.in_class, "in_class"),
-        (helpers.skip_class, "skip_class"),
-        (helpers.at, "at"),
-        (helpers.at_ignore_ascii_case, "at_ignore_ascii_case"),
-        (helpers.matched, "matched"),
-        (
-            helpers.matched_ignore_ascii_case,
-            "matched_ignore_ascii_case",
-        ),
-        (helpers.after_char, "after_char"),
-    ];
-    let names: Vec<&str> = used
-        .iter()
-        .filter(|(used, _)| *used)
-        .map(|&(_, name)| name)
-        .collect();
+fn support(out: &mut String, tables: &[ByteSet]) {
+    // What the code written above calls: a step's test may have been written only as a loop
+    // (`skip_class`), never as one test (`in_class`).
+    let calls = |name: &str| {
+        let call = format!("{name}(");
+        out.match_indices(&call).any(|(at, _)| {
+            !out[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    };
+    let mut names: Vec<&str> = [
+        "in_class",
+        "skip_class",
+        "at",
+        "at_ignore_ascii_case",
+        "matched",
+        "matched_ignore_ascii_case",
+        "after_char",
+    ]
+    .into_iter()
+    .filter(|name| calls(name))
+    .collect();
+    if !tables.is_empty() {
+        names.insert(0, "class");
+    }
     if !names.is_empty() {
         writeln!(out, "use super::support::{{{}}};\n", names.join(", ")).unwrap();
     }

@@ -7,7 +7,11 @@
 //! NSS's structure applies only to an NSS of that shape and leaves any other as it is.
 //!
 //! The other registrations either keep RFC 8141's rules (`epc`, `epcglobal`, `oasis`, `ogc`,
-//! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`) or state none (`lex`).
+//! `publicid`, `oid`, `xmpp`, `3gpp`, `nena`, `iptc`, `example`; `geant`, `liberty`, `mace` and
+//! `schac`: "an exact, case-sensitive string match"; `globus`, `nato`, `cablelabs`, `cgi`,
+//! `dgiwg`, `nfc`, `oma`, `web3d`: RFC 2141's; `itu`, `pno`, `uic`, `wmo`, `eurosystem`, `lei`,
+//! `urn-1`, `urn-2`, `fipa`, `xmlorg`, `thread`, `gdr`, `urn-8`, `gvat`, `cdx`, `urn-4`,
+//! `reso`: RFC 8141's) or state none (`lex`).
 
 use alloc::string::String;
 
@@ -26,8 +30,8 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
         .map(|&(_, rule)| rule)
 }
 
-/// Each rule by the key of its NID: fifteen comparisons of numbers find one.
-const RULES: [(u128, Rule); 15] = [
+/// Each rule by the key of its NID: a few comparisons of numbers find one.
+const RULES: [(u128, Rule); 36] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -43,6 +47,27 @@ const RULES: [(u128, Rule); 15] = [
     (key("newsml"), newsml),
     (key("s1000d"), s1000d),
     (key("uci"), uci),
+    (key("ogf"), ogf),
+    (key("ccsds"), ccsds),
+    (key("alert"), alert),
+    (key("service"), service),
+    (key("urn-7"), urn_7),
+    (key("isni"), isni),
+    (key("ivis"), ivis),
+    (key("tva"), tva),
+    (key("pin"), pin),
+    (key("clei"), clei),
+    (key("ebu"), ebu),
+    (key("nzl"), nzl),
+    (key("urn-3"), urn_3),
+    (key("smpte"), smpte),
+    (key("trivore"), trivore),
+    (key("stalwart"), stalwart),
+    (key("adid"), adid),
+    (key("meta"), meta),
+    (key("nan"), nan),
+    (key("ddi"), ddi),
+    (key("gdst"), gdst),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -90,6 +115,175 @@ fn mpeg(nss: &str, out: &mut String) {
     match nss.split_once(':') {
         Some((standard, rest)) => {
             push_lower_with_upper_hex(out, standard);
+            out.push(':');
+            out.push_str(rest);
+        }
+        None => out.push_str(nss),
+    }
+}
+
+/// `isni`, IANA registration template, "Rules for lexical equivalence": "It is recommended
+/// that a strictly non-conformant lower case "x" as the check-digit be converted to an
+/// upper-case "X" before comparison is made." Only an NSS of 15 digits and "x" has one.
+fn isni(nss: &str, out: &mut String) {
+    match nss.strip_suffix('x') {
+        Some(digits) if digits.len() == 15 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            out.push_str(digits);
+            out.push('X');
+        }
+        _ => out.push_str(nss),
+    }
+}
+
+/// `ivis`, RFC 4617 §2, "Rules for Lexical Equivalence": "The entire URN is case
+/// insensitive."
+fn ivis(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `tva`, RFC 4195 §2, "Rules for Lexical Equivalence": "The "{category}" is
+/// case-insensitive. Thus, the portion of the URN: urn:tva:{category}: is case-insensitive for
+/// matches. The remainder of the identifier shall be considered case-sensitive". The category
+/// runs up to the first ":", as `mpeg`'s standard name.
+fn tva(nss: &str, out: &mut String) {
+    mpeg(nss, out);
+}
+
+/// `pin`, RFC 3043 §2, "Rules for Lexical Equivalence": "The entire URN is
+/// case-insensitive."
+fn pin(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `clei`, RFC 4152 §2, "Rules for lexical equivalence": "Lexical equivalence of two CLEI URN
+/// namespace specific strings is defined as an exact, case-insensitive string match."
+fn clei(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `ebu`, RFC 5174 §2, "Rules for Lexical Equivalence": "The "{category}" is
+/// case-insensitive. [...] The remainder of the identifier shall be considered
+/// case-sensitive". The category runs up to the first ":", as `mpeg`'s standard name.
+fn ebu(nss: &str, out: &mut String) {
+    mpeg(nss, out);
+}
+
+/// `nzl`, RFC 4350 §2, "Rules for Lexical Equivalence": "The lexical equivalence of the NZL
+/// namespace-specific strings (NSSs) is defined as an exact, but not case-sensitive, string
+/// match." Percent-encoded octets keep their value ("textual data containing diacritic marks
+/// [...] will not be treated as lexically equivalent to textual data without").
+fn nzl(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `urn-3`, IANA informal template, "Rules for Lexical Equivalence": "The entire URN is
+/// case-insensitive."
+fn urn_3(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `smpte`, RFC 5119 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URNs in
+/// the "urn:smpte:ul" subnamespace is defined by case-insensitive string match." Outside it,
+/// "exact string match of the namespace-specific subpart of the URN" (erratum 1324).
+fn smpte(nss: &str, out: &mut String) {
+    if nss
+        .get(..3)
+        .is_some_and(|head| head.eq_ignore_ascii_case("ul:"))
+    {
+        push_lower_with_upper_hex(out, nss);
+    } else {
+        out.push_str(nss);
+    }
+}
+
+/// `trivore`, IANA registration template, "Syntax": "the Namespace Specific String (NSS) is
+/// case-insensitive with respect to ASCII letters".
+fn trivore(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `stalwart`, IANA registration template, "Syntax": "URN-equivalence within this namespace is
+/// as defined in RFC 8141, with the addition that string comparison of the NSS is
+/// case-insensitive."
+fn stalwart(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `adid`, RFC 8107 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URN-ADID is
+/// defined by case-insensitive string match."
+fn adid(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `meta`, IANA registration template, "Rules for lexical equivalence": "Whereas the prefix is
+/// case insensitive, meta-strings MAY be case sensitive [...]; parsers therefore SHALL treat
+/// these as case sensitive". The prefix holds no "-" and ends at the first one.
+fn meta(nss: &str, out: &mut String) {
+    match nss.split_once('-') {
+        Some((prefix, rest)) => {
+            push_lower_with_upper_hex(out, prefix);
+            out.push('-');
+            out.push_str(rest);
+        }
+        None => out.push_str(nss),
+    }
+}
+
+/// `nan`, IANA registration template, "Syntax": "Whereas the prefix is regarded as case
+/// insensitive, NAN strings can be case sensitive [...]; parsers therefore MUST treat these as
+/// case sensitive". The prefix ends at the first "-", as `meta`'s.
+fn nan(nss: &str, out: &mut String) {
+    meta(nss, out);
+}
+
+/// `ddi`, RFC 9517 §3.7, "Rules for Lexical Equivalence": "the following portion of the URN is
+/// case insensitive for matches: urn:ddi:<agency-id>: The remainder of the identifier MUST be
+/// considered case sensitive." The agency identifier runs up to the first ":".
+fn ddi(nss: &str, out: &mut String) {
+    mpeg(nss, out);
+}
+
+/// `gdst`, IANA registration template, "Syntax": each piece's paragraph says "For
+/// URN-equivalence, the [prefix] is not case sensitive" (that of [domain / uuid] too, read as
+/// its own piece), and likewise of [serial] and [secondary_id]. The data type paths between
+/// them are lower-case words in every URN the grammar accepts, so the whole NSS is folded.
+fn gdst(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared
+/// according to case-insensitive string equality."
+fn alert(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `service`, RFC 5031 §3, "Rules for lexical equivalence": "'service' identifiers are
+/// compared according to case-insensitive string equality."
+fn service(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `urn-7`, RFC 6050 §4.4, "Rules for lexical equivalence": "'service' identifiers are
+/// compared according to case-insensitive string equality."
+fn urn_7(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `ccsds`, RFC 7738 §3.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the
+/// CCSDS hierarchy is case insensitive. Thus, the <SNID> MUST be case normalized before
+/// comparison." The rest keeps its case, as `ogf`'s.
+fn ccsds(nss: &str, out: &mut String) {
+    ogf(nss, out);
+}
+
+/// `ogf`, RFC 6453 §2.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the OGF
+/// hierarchy is case insensitive. Thus, the <SNID> MUST be case normalised before comparison."
+/// The rest is "specific for each SNID", which the registration defines for none: it keeps its
+/// case. The SNID runs up to the first ":" (`SNID ":" SUBNAMESPACE-SPECIFIC-STRING`).
+fn ogf(nss: &str, out: &mut String) {
+    match nss.split_once(':') {
+        Some((snid, rest)) => {
+            push_lower_with_upper_hex(out, snid);
             out.push(':');
             out.push_str(rest);
         }

@@ -1,5 +1,5 @@
-//! The namespace grammars that build.rs compiles from `namespaces/*.pest`, with the table
-//! that finds one by NID.
+//! The namespace grammars that build.rs compiles from `namespaces/*.pest`, and the namespaces
+//! of `namespaces/no-specific-syntax.tsv`, with the table that finds one by NID.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -34,22 +34,58 @@ fn parts(spans: &[(&'static str, Option<Range<usize>>)]) -> Parts {
         .collect()
 }
 
-/// The grammar of NID `nid` (in any case): its key (no NID with a grammar has 16 characters
-/// or more) picks one slot of a perfect hash table, which holds that NID or none. One
-/// comparison and no branch on the key's value: a binary search mispredicted a few of its
-/// branches on every URN.
+/// What the crate knows of a registered namespace's syntax.
+#[derive(Clone, Copy)]
+pub(crate) enum Entry {
+    /// Its grammar.
+    Grammar(&'static Grammar),
+    /// Its registration states no syntax of its own: (NID, registration).
+    NoSpecificSyntax(&'static str, &'static str),
+}
+
+/// The grammar of NID `nid` (in any case).
 pub(crate) fn of(nid: &str) -> Option<&'static Grammar> {
     of_key(short_nid_key(nid)?)
 }
 
 /// The grammar of the NID whose key ([`short_nid_key`]) is `key`.
 pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
-    let slot = namespace_slot(SEED, key);
-    // An empty slot holds the key 0 (the empty NID's) and no grammar.
-    if SLOT_KEYS[slot] != key {
+    match entry_of_key(key)? {
+        Entry::Grammar(grammar) => Some(grammar),
+        Entry::NoSpecificSyntax(..) => None,
+    }
+}
+
+/// What the crate knows of NID `nid` (in any case): a NID of 16 characters or more has no
+/// key, and no grammar; it is looked for among the namespaces without a syntax of their own.
+pub(crate) fn entry_of(nid: &str) -> Option<Entry> {
+    match short_nid_key(nid) {
+        Some(key) => entry_of_key(key),
+        None => NO_SPECIFIC_SYNTAX
+            .iter()
+            .find(|(listed, _)| listed.eq_ignore_ascii_case(nid))
+            .map(|&(nid, registration)| Entry::NoSpecificSyntax(nid, registration)),
+    }
+}
+
+/// What the crate knows of the NID whose key is `key`: its key (no NID with a grammar has 16
+/// characters or more) picks one slot of a perfect hash table, which holds that NID or none.
+/// One comparison and no branch on the key's value: a binary search mispredicted a few of its
+/// branches on every URN.
+pub(crate) fn entry_of_key(key: u128) -> Option<Entry> {
+    let index = usize::from(SLOTS[namespace_slot(SEED, key)]);
+    // An empty slot holds no index of `ENTRY_KEYS`; a NID of 16 characters or more has the
+    // key 0 there, which no NID's key is.
+    if ENTRY_KEYS.get(index) != Some(&key) {
         return None;
     }
-    GRAMMARS.get(usize::from(SLOT_GRAMMARS[slot]))
+    Some(match GRAMMARS.get(index) {
+        Some(grammar) => Entry::Grammar(grammar),
+        None => {
+            let (nid, registration) = NO_SPECIFIC_SYNTAX[index - GRAMMARS.len()];
+            Entry::NoSpecificSyntax(nid, registration)
+        }
+    })
 }
 
 /// The index in [`RULES`] of rule `name`, which a failure of its grammar named.

@@ -93,6 +93,40 @@ pub enum ProseViolation {
     /// A NewsML ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
     /// than 253 characters.
     NewsmlProviderIdTooLong,
+    /// An ISNI check character (ISO 27729, ISO/IEC 7064 MOD 11-2).
+    IsniCheck {
+        /// The check character the other digits call for.
+        expected: char,
+        /// The check character written.
+        found: char,
+    },
+    /// A `trivore` URN of more than 512 characters.
+    TrivoreTooLong {
+        /// The characters of the URN's assigned name (at most `u32::MAX`: a longer one is
+        /// reported as that).
+        len: u32,
+    },
+    /// A `ddi` agency identifier with a label of more than 63 characters (RFC 9517 §3.1.2).
+    DdiLabelTooLong {
+        /// The characters of the label (at most `u32::MAX`).
+        len: u32,
+    },
+    /// A `ddi` agency identifier of more than 255 characters (RFC 9517 §3.1.2).
+    DdiAgencyTooLong {
+        /// The characters of the agency identifier (at most `u32::MAX`).
+        len: u32,
+    },
+    /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
+    ServiceTopLevelTooLong {
+        /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
+        len: u32,
+    },
+    /// An `alert` label of more than 63 octets (RFC 7462 §7: a Non-Reserved LDH label of RFC
+    /// 5890 §2.3.1).
+    AlertLabelTooLong {
+        /// The octets it has (at most `u32::MAX`: a longer label is reported as that).
+        len: u32,
+    },
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
     IsanCheck {
         /// The check character the other characters call for.
@@ -132,6 +166,13 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdLabelTooLong
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
+            ProseViolation::IsniCheck { .. } => "isni",
+            ProseViolation::TrivoreTooLong { .. } => "trivore",
+            ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
+                "ddi"
+            }
+            ProseViolation::ServiceTopLevelTooLong { .. } => "service",
+            ProseViolation::AlertLabelTooLong { .. } => "alert",
         }
     }
 }
@@ -192,6 +233,35 @@ impl fmt::Display for ProseViolation {
                 f,
                 "ISAN check character must be {expected}, not {found} (ISO 15706)"
             ),
+            ProseViolation::IsniCheck { expected, found } => write!(
+                f,
+                "ISNI check character must be {expected}, not {found} (ISO 27729, ISO/IEC 7064 \
+                 MOD 11-2)"
+            ),
+            ProseViolation::DdiLabelTooLong { len } => write!(
+                f,
+                "DDI agency identifier label must be at most 63 characters, not {len} (RFC 9517 \
+                 §3.1.2)"
+            ),
+            ProseViolation::DdiAgencyTooLong { len } => write!(
+                f,
+                "DDI agency identifier must be at most 255 characters, not {len} (RFC 9517 \
+                 §3.1.2)"
+            ),
+            ProseViolation::TrivoreTooLong { len } => write!(
+                f,
+                "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
+                 registration)"
+            ),
+            ProseViolation::ServiceTopLevelTooLong { len } => write!(
+                f,
+                "top-level service name must be at most 27 characters, not {len} (RFC 5031 §4.1)"
+            ),
+            ProseViolation::AlertLabelTooLong { len } => write!(
+                f,
+                "alert-label must be at most 63 octets, not {len} (RFC 7462 §7: a Non-Reserved \
+                 LDH label of RFC 5890 §2.3.1)"
+            ),
         }
     }
 }
@@ -208,6 +278,11 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"gsma" => gsma(nss),
         b"newsml" => newsml(nss),
         b"isan" => isan(nss),
+        b"service" => service(nss),
+        b"isni" => isni(nss),
+        b"trivore" => trivore(nss),
+        b"ddi" => ddi(nss),
+        b"alert" => alert(nss),
         _ => Ok(()),
     }
 }
@@ -376,6 +451,113 @@ fn mrn(nss: &str) -> Result<(), Violation> {
                 },
             );
         }
+    }
+    Ok(())
+}
+
+/// `isni`, IANA registration template, "Syntax": "a check digit which is either a decimal
+/// digit or the alphabetic character "X"", as ISO 27729 computes it: ISO/IEC 7064 MOD 11-2
+/// over the 15 digits ("X" stands for 10). Reported at the check character.
+fn isni(nss: &str) -> Result<(), Violation> {
+    let Some((&found, digits)) = nss.as_bytes().split_last() else {
+        return Ok(());
+    };
+    let total = digits
+        .iter()
+        .fold(0u32, |total, &d| ((total + digit_value(d)) * 2) % 11);
+    let expected = check_char((12 - total) % 11);
+    if char::from(found) != expected {
+        return violation(
+            digits.len(),
+            ProseViolation::IsniCheck {
+                expected,
+                found: char::from(found),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `trivore`, IANA registration template, "Syntax": "The maximum length for the URN is 512
+/// characters": `urn:trivore:` and at most 500 of the NSS. Reported at the 513th character.
+fn trivore(nss: &str) -> Result<(), Violation> {
+    const PREFIX: usize = "urn:trivore:".len();
+    if PREFIX + nss.len() > 512 {
+        return violation(
+            512 - PREFIX,
+            ProseViolation::TrivoreTooLong {
+                len: u32::try_from(PREFIX + nss.len()).unwrap_or(u32::MAX),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `ddi`, RFC 9517 §3.1.2, the comments of `dns-label` ("length limit is 63 characters") and
+/// `agency-identifier` ("length limit is 255 characters"), both after RFC 2181 §11. A label too
+/// long is reported at its 64th character, an agency identifier at its 256th.
+fn ddi(nss: &str) -> Result<(), Violation> {
+    let agency = nss.split(':').next().unwrap_or_default();
+    let mut start = 0;
+    for label in agency.split('.') {
+        if label.len() > 63 {
+            return violation(
+                start + 63,
+                ProseViolation::DdiLabelTooLong {
+                    len: reported_len(label),
+                },
+            );
+        }
+        start += label.len() + 1;
+    }
+    if agency.len() > 255 {
+        return violation(
+            255,
+            ProseViolation::DdiAgencyTooLong {
+                len: reported_len(agency),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// The length of a part of an NSS as a violation reports it.
+fn reported_len(text: &str) -> u32 {
+    u32::try_from(text.len()).unwrap_or(u32::MAX)
+}
+
+/// `service`, RFC 5031 §4.1: "To allow use within the constraints of S-NAPTR [RFC3958], all
+/// top-level service names MUST NOT exceed 27 characters." (The ABNF says the same:
+/// `top-level = let-dig [ *25let-dig-hyp let-dig ]`.) Reported at its 28th character.
+fn service(nss: &str) -> Result<(), Violation> {
+    let top_level = nss.split('.').next().unwrap_or_default();
+    if top_level.len() > 27 {
+        return violation(
+            27,
+            ProseViolation::ServiceTopLevelTooLong {
+                len: reported_len(top_level),
+            },
+        );
+    }
+    Ok(())
+}
+
+/// `alert`, RFC 7462 §7: "<alert-label>s MUST comply with the syntax for Non-Reserved LDH
+/// labels [RFC5890]"; RFC 5890 §2.3.1, of an LDH label: "Like all DNS labels, its total length
+/// must not exceed 63 octets." Labels are separated by ":" and "@"; the first one too long is
+/// reported at its 64th octet.
+fn alert(nss: &str) -> Result<(), Violation> {
+    let mut start = 0;
+    for label in nss.split([':', '@']) {
+        if label.len() > 63 {
+            return violation(
+                start + 63,
+                ProseViolation::AlertLabelTooLong {
+                    len: reported_len(label),
+                },
+            );
+        }
+        start += label.len() + 1;
     }
     Ok(())
 }
@@ -568,17 +750,33 @@ fn mod_37_36(text: &[u8]) -> char {
 /// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
 /// "Namespace developers SHOULD NOT use these characters in unencoded form").
 const RFC2141_SLASH: &[&str] = &[
+    "cablelabs",
+    "ccsds",
+    "cgi",
+    "dgiwg",
     "dvb",
+    "ebu",
     "epc",
     "epcglobal",
+    "geant",
+    "globus",
     "ieee",
     "iptc",
     "iso",
+    "liberty",
+    "mace",
     "mpeg",
     "nena",
+    "nfc",
     "nid_3gpp",
     "oasis",
     "ogc",
+    "ogf",
+    "oma",
+    "schac",
+    "tva",
+    "web3d",
+    "xmlorg",
     "xmpp",
 ];
 
@@ -648,6 +846,40 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                     5 + 16,
                     "the IMEI spare digit is always set to zero in the URN (RFC 7254 \
                      §4.2.3)",
+                ));
+            }
+        }
+        // The version digit of the UUID (RFC 9562 §4.2).
+        "cdx"
+            if nss
+                .as_bytes()
+                .get(14)
+                .is_some_and(|&version| version != b'4') =>
+        {
+            found.push((
+                14,
+                "BOM serial numbers are version 4 UUIDs (urn:cdx registration)",
+            ));
+        }
+        "urn_5" => {
+            let random = nss.split(':').next().unwrap_or_default();
+            if random.len() < 27 {
+                found.push((
+                    0,
+                    "new identifiers should contain at least 27 random characters (urn-5 \
+                     registration)",
+                ));
+            }
+        }
+        "service" | "urn_7" => {
+            if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
+                found.push((
+                    index,
+                    if nid_prefix == "service" {
+                        "labels MUST be specified in all lower-case (RFC 5031 §3)"
+                    } else {
+                        "labels MUST be specified in all lowercase (RFC 6050 §4.4)"
+                    },
                 ));
             }
         }

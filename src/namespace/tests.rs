@@ -38,6 +38,13 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::isan_known_v_isan("isan", "0000-0000-D07A-0090-Q-0000-0000-X")]
 #[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
 #[case::no_prose_rules("oid", "1.02")]
+#[case::isni_template_example("isni", "0000000121241960")]
+#[case::isni_check_x("isni", "000000000000001X")]
+#[case::rfc5031_s4_1_top_level_of_27("service", "abcdefghijklmnopqrstuvwxy-1.x")]
+#[case::rfc5890_s2_3_1_label_of_63(
+    "alert",
+    "service:abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk"
+)]
 fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     assert_eq!(prose::check(nid_prefix, nss), Ok(()));
 }
@@ -147,6 +154,31 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     32,
     "ISAN check character must be X, not Y (ISO 15706)"
 )]
+#[case::rfc5031_s4_1_top_level_of_28(
+    "service",
+    "abcdefghijklmnopqrstuvwxy-12.sub",
+    27,
+    "top-level service name must be at most 27 characters, not 28 (RFC 5031 §4.1)"
+)]
+#[case::rfc5890_s2_3_1_provider_of_64(
+    "alert",
+    "service:ring@abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
+    76,
+    "alert-label must be at most 63 octets, not 64 (RFC 7462 §7: a Non-Reserved LDH label of RFC \
+     5890 §2.3.1)"
+)]
+#[case::isni_template_example_changed(
+    "isni",
+    "0000000121241961",
+    15,
+    "ISNI check character must be 0, not 1 (ISO 27729, ISO/IEC 7064 MOD 11-2)"
+)]
+#[case::trivore_template_urn_of_513(
+    "trivore",
+    &format!("id:{}", "a".repeat(498)),
+    500,
+    "a trivore URN must be at most 512 characters, not 513 (urn:trivore registration)"
+)]
 fn prose_rules_reject(
     #[case] nid_prefix: &str,
     #[case] nss: &str,
@@ -207,6 +239,28 @@ fn prose_rules_reject(
     &[(7, "\"/\" SHOULD be percent-encoded in a namespace registered under RFC 2141 (RFC 2141 §2.3.2)")]
 )]
 #[case::rfc8141_namespace_slash("example", "1/406/47452/2", &[])]
+#[case::urn_5_template_26_characters(
+    "urn_5",
+    "JtTCacwJ1e1N0yqTULRG7C1GLq:4",
+    &[(0, "new identifiers should contain at least 27 random characters (urn-5 registration)")]
+)]
+#[case::urn_5_template_27_characters("urn_5", "JtTCacwJ1e1N0yqTULRG7C1GLq8:4", &[])]
+#[case::cdx_template_version_1_uuid(
+    "cdx",
+    "f81d4fae-7dec-11d0-a765-00a0c91e6bf6/1",
+    &[(14, "BOM serial numbers are version 4 UUIDs (urn:cdx registration)")]
+)]
+#[case::cdx_template_version_4_uuid("cdx", "f81d4fae-7dec-41d0-a765-00a0c91e6bf6/1", &[])]
+#[case::rfc5031_s3_lower_case(
+    "service",
+    "sos.Police",
+    &[(4, "labels MUST be specified in all lower-case (RFC 5031 §3)")]
+)]
+#[case::rfc6050_s4_4_lower_case(
+    "urn_7",
+    "3GPP-service",
+    &[(1, "labels MUST be specified in all lowercase (RFC 6050 §4.4)")]
+)]
 fn lints_found(
     #[case] nid_prefix: &str,
     #[case] nss: &str,
@@ -267,25 +321,52 @@ fn canonical(nid: &str, nss: &str) -> String {
     "iptc.org:20001006:newsmlv1.0:1"
 )]
 #[case::newsml_not_newsml_shape("newsml", "A:B", "A:B")]
+#[case::rfc6453_s2_10_ogf_snid("ogf", "GFD:136:A", "gfd:136:A")]
+#[case::rfc7462_s7_alert_case_insensitive("ALERT", "Service:Call-Waiting", "service:call-waiting")]
+#[case::rfc5031_s3_service_case_insensitive("service", "SOS.Police", "sos.police")]
+#[case::rfc6050_s4_4_urn_7_case_insensitive("URN-7", "3GPP-Service.X", "3gpp-service.x")]
+#[case::isni_template_lower_case_x("isni", "000000000000001x", "000000000000001X")]
+#[case::isni_template_not_isni_shape("isni", "x", "x")]
+#[case::rfc4617_s2_ivis_case_insensitive("ivis", "000000:DOC-METADATA", "000000:doc-metadata")]
+#[case::rfc4195_s2_tva_category("tva", "Metadata:CS:X", "metadata:CS:X")]
+#[case::rfc3043_s2_pin_case_insensitive("pin", "MM2136", "mm2136")]
+#[case::rfc4152_s2_clei_case_insensitive("CLEI", "D4CE18B7AA", "d4ce18b7aa")]
+#[case::rfc5174_s2_ebu_category("ebu", "MetaData-CS:EscortCS", "metadata-cs:EscortCS")]
+#[case::rfc4350_s2_nzl_case_insensitive("nzl", "Govt:M%C4%81ori", "govt:m%C4%81ori")]
+#[case::urn_3_template_case_insensitive("urn-3", "HUL.OIS:Home", "hul.ois:home")]
+#[case::rfc5119_s2_smpte_ul("smpte", "UL:060E2B34.04010103", "ul:060e2b34.04010103")]
+#[case::rfc5119_erratum_1324_smpte_other("smpte", "NewNSS:Future", "NewNSS:Future")]
+#[case::trivore_template_case_insensitive("trivore", "IAM:Role", "iam:role")]
+#[case::stalwart_template_case_insensitive("stalwart", "JMAP:X", "jmap:x")]
+#[case::rfc8107_s2_adid_case_insensitive("adid", "ABCD0001000H", "abcd0001000h")]
+#[case::meta_template_prefix("meta", "DC:Terms-Title", "dc:terms-Title")]
+#[case::nan_template_prefix("nan", "FI:KA:A-X", "fi:ka:a-X")]
+#[case::rfc9517_s3_7_ddi_agency("ddi", "US.DDIA1:R-V1:1", "us.ddia1:R-V1:1")]
+#[case::gdst_template_pieces("gdst", "Example.com:po:AB.PO-1", "example.com:po:ab.po-1")]
+#[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
+#[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {
     assert_eq!(canonical(nid, nss), expected);
 }
 
 #[test]
 fn equivalence_rules_keep_rfc_only_namespaces_alone() {
-    let without: Vec<&str> = ["epc", "oasis", "ogc", "publicid", "lex", "xmpp"]
-        .into_iter()
-        .filter(|nid| equivalence::rule(nid).is_some())
-        .collect();
+    let without: Vec<&str> = [
+        "epc", "oasis", "ogc", "publicid", "lex", "xmpp", "geant", "liberty", "mace", "schac",
+    ]
+    .into_iter()
+    .filter(|nid| equivalence::rule(nid).is_some())
+    .collect();
     assert!(without.is_empty(), "{without:?}");
 }
 
 #[test]
-fn entry_rules_prefix_digit_nids() {
+fn entry_rules_prefix_digit_nids_and_replace_hyphens() {
     let entry = |nid| super::Namespace::of(nid).map(super::Namespace::entry_rule);
     assert_eq!(entry("3GPP"), Some("nid_3gpp"));
     assert_eq!(entry("isbn"), Some("isbn"));
-    assert_eq!(entry("urn-7"), None);
+    // `-` cannot be in a rule name.
+    assert_eq!(entry("URN-7"), Some("urn_7"));
 }
 
 /// `Namespace::all` lists the NIDs sorted; `Namespace::of`, a perfect hash, finds every NID in
@@ -312,11 +393,51 @@ fn namespaces_are_sorted_and_found_in_any_case() {
                 }
             }
         }
-        assert_eq!(found(&nid[..nid.len() - 1]), None, "{nid}");
+        // `3gpp` is `3gpp2` cut short: a NID of its own.
+        let cut = &nid[..nid.len() - 1];
+        if !nids.contains(&cut) {
+            assert_eq!(found(cut), None, "{nid}");
+        }
         assert_eq!(found(&format!("{nid}x")), None, "{nid}");
         assert_eq!(found(&format!("{nid:<16}")), None, "{nid}");
     }
     assert_eq!(found("3gpq"), None);
     assert_eq!(found("\u{13}gpp"), None);
     assert_eq!(found(""), None);
+}
+
+/// Every namespace of `namespaces/no-specific-syntax.tsv` is found in any case, by its NID
+/// alone and in a URN, long NIDs too (`broadband-forum-org`, which has no key); none has a
+/// grammar, and a NID one byte off is neither.
+#[test]
+fn namespaces_without_syntax_are_checked_and_found_in_any_case() {
+    use super::grammars::NO_SPECIFIC_SYNTAX;
+    use super::{NamespaceCheck, no_specific_syntax};
+    use crate::Urn;
+
+    assert!(
+        NO_SPECIFIC_SYNTAX
+            .windows(2)
+            .all(|pair| pair[0].0 < pair[1].0)
+    );
+    assert!(NO_SPECIFIC_SYNTAX.iter().any(|(nid, _)| nid.len() >= 16));
+    for &(nid, registration) in &NO_SPECIFIC_SYNTAX {
+        assert!(
+            super::Namespace::of(nid).is_none(),
+            "{nid} has a grammar too"
+        );
+        let upper = nid.to_ascii_uppercase();
+        assert_eq!(no_specific_syntax(&upper), Some((nid, registration)));
+        let urn = format!("urn:{upper}:any/NSS:%41");
+        let urn = Urn::parse(urn.as_str()).expect("an RFC 8141 URN");
+        assert_eq!(
+            urn.check_namespace(),
+            NamespaceCheck::NoSpecificSyntax { nid, registration }
+        );
+        assert_eq!(no_specific_syntax(&format!("{nid}x")), None, "{nid}");
+        assert_eq!(no_specific_syntax(&nid[..nid.len() - 1]), None, "{nid}");
+    }
+    assert_eq!(no_specific_syntax("uuid"), None);
+    let urn = Urn::parse("urn:x-private:a").expect("an RFC 8141 URN");
+    assert_eq!(urn.check_namespace(), NamespaceCheck::NotChecked);
 }

@@ -6,14 +6,16 @@ use core::ops::Range;
 
 use super::nid::urn_nid_key;
 use super::value::Urn;
+use crate::namespace::grammars::{self, Entry};
 use crate::namespace::{Namespace, NamespaceCheck};
 
 impl<S: AsRef<str>> Urn<S> {
     /// Checks the NSS against the grammar (`namespaces/<nid>.pest`) and the prose rules of
     /// the URN's namespace: [`NamespaceCheck::Valid`] when it follows them,
     /// [`NamespaceCheck::Invalid`] with the error (its index counts bytes of the whole URN)
-    /// when it does not, [`NamespaceCheck::NotChecked`] when the crate has no grammar for the
-    /// NID. See [`crate::namespace`].
+    /// when it does not, [`NamespaceCheck::NoSpecificSyntax`] when the namespace's
+    /// registration states no syntax of its own, [`NamespaceCheck::NotChecked`] when the crate
+    /// has no grammar for the NID otherwise. See [`crate::namespace`].
     ///
     /// ```
     /// use urn_tag::Urn;
@@ -27,12 +29,23 @@ impl<S: AsRef<str>> Urn<S> {
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn check_namespace(&self) -> NamespaceCheck {
-        let Some(namespace) = self.namespace() else {
-            return NamespaceCheck::NotChecked;
+        let entry = match urn_nid_key(self.as_str(), self.offsets.nid_end) {
+            Some(key) => grammars::entry_of_key(key),
+            // No NID with a grammar has 16 characters or more.
+            None => grammars::entry_of(self.nid()),
         };
-        match namespace.check(self.nss(), self.nss_start()) {
-            Ok(()) => NamespaceCheck::Valid(namespace),
-            Err(error) => NamespaceCheck::Invalid(error),
+        match entry {
+            Some(Entry::Grammar(grammar)) => {
+                let namespace = Namespace::from_grammar(grammar);
+                match namespace.check(self.nss(), self.nss_start()) {
+                    Ok(()) => NamespaceCheck::Valid(namespace),
+                    Err(error) => NamespaceCheck::Invalid(error),
+                }
+            }
+            Some(Entry::NoSpecificSyntax(nid, registration)) => {
+                NamespaceCheck::NoSpecificSyntax { nid, registration }
+            }
+            None => NamespaceCheck::NotChecked,
         }
     }
 

@@ -143,6 +143,21 @@ fn explain_json_namespace_not_checked() {
     );
 }
 
+/// A namespace whose registration states no syntax of its own (RFC 8057's `bbf`) is checked,
+/// and valid: it has no grammar file and no rules.
+#[test]
+fn explain_json_rfc8057_no_specific_syntax_is_checked() {
+    let (code, record) = run(&["explain", "--json", "urn:bbf:yang:fast"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        record.contains(concat!(
+            r#","namespace":{"nid":"bbf","grammar_file":null,"checked":true,"valid":true,"#,
+            r#""rules":[]},"#
+        )),
+        "{record}"
+    );
+}
+
 /// A namespace error is a lint, and the namespace's verdict; with `--namespaces` it is the
 /// record's error, as `check --namespaces` reports it, and the exit status is 1.
 #[rstest]

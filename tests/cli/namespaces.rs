@@ -3,7 +3,8 @@
 //!
 //! The URNs are the registrations' own examples (RFC 4122 §3 for `uuid`, RFC 3044 §2 for
 //! `issn`, RFC 3061 §2 for `oid`) and one-character changes to them that break a grammar rule
-//! or a prose rule; `doi` is a registered namespace that has no grammar here.
+//! or a prose rule; `doi` is a registered namespace that has no grammar here, and `bbf` one whose
+//! registration states no syntax of its own (RFC 8057).
 #![cfg(feature = "cli")]
 
 use rstest::rstest;
@@ -22,6 +23,8 @@ const UUID_TOO_SHORT: &str = "urn:uuid:12345";
 const OID_LEADING_ZERO: &str = "urn:oid:1.02.3";
 /// A registered namespace without a grammar.
 const DOI: &str = "urn:doi:10.1000/182";
+/// RFC 8057 §5's example of `bbf`, whose registration states no syntax beyond RFC 2141's NSS.
+const BBF: &str = "urn:bbf:yang:fast";
 /// RFC 4151 §2.5's first example.
 const TAG: &str = "tag:timothy@hpl.hp.com,2001:web/externalHome";
 
@@ -95,6 +98,11 @@ fn invalid_urn_record(input: &str, index: usize, message: &str, kind: &str, tail
     0,
     "valid   urn:doi:10.1000/182 (URN, rfc8141, namespace not checked)\n"
 )]
+#[case::rfc8057_no_specific_syntax_is_checked(
+    BBF,
+    0,
+    "valid   urn:bbf:yang:fast (URN, rfc8141, namespace bbf: no namespace-specific syntax)\n"
+)]
 #[case::rfc4151_tag_is_unaffected(
     TAG,
     0,
@@ -149,6 +157,10 @@ fn check_namespaces_human(#[case] input: &str, #[case] code: i32, #[case] answer
     )
 )]
 #[case::no_grammar_is_not_checked(DOI, valid_urn_record(DOI, "doi", "10.1000/182", Some(false)))]
+#[case::rfc8057_no_specific_syntax_is_checked(
+    BBF,
+    valid_urn_record(BBF, "bbf", "yang:fast", Some(true))
+)]
 #[case::rfc8141_syntax_comes_first(
     "urn:uuid:%zz",
     invalid_urn_record(
@@ -457,6 +469,22 @@ fn check_namespaces_lines_read_as_bytes() {
         "  namespace    not checked: no grammar for NID doi\n",
         "  normalized   urn:doi:10.1000/182\n",
         "  key          urn:doi:10.1000/182\n",
+    )
+)]
+#[case::rfc8057_no_specific_syntax_is_checked(
+    &["--namespaces", BBF],
+    0,
+    concat!(
+        "urn:bbf:yang:fast\n",
+        "  valid URN under RFC 8141\n",
+        "  part         bytes     text                    grammar rule\n",
+        "  scheme       0..3      \"urn\"                   assigned_name\n",
+        "  NID          4..7      \"bbf\"                   NID\n",
+        "  NSS          8..17     \"yang:fast\"             NSS\n",
+        "  NID class    formal (RFC 8141 §5.1); registered with IANA (RFC 8057)\n",
+        "  namespace    bbf: checked: no namespace-specific syntax (RFC 8057, \"bbf Registration\", \"Declaration of syntactic structure\")\n",
+        "  normalized   urn:bbf:yang:fast\n",
+        "  key          urn:bbf:yang:fast\n",
     )
 )]
 #[case::rfc8141_syntax_comes_first(

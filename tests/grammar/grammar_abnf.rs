@@ -666,6 +666,150 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "UUID",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "ogf",
+        abnf_file: "namespaces/ogf.abnf",
+        top: "OGF-URN",
+        before_nss: "urn:ogf:",
+    },
+    NamespacePair {
+        nid: "ccsds",
+        abnf_file: "namespaces/ccsds.abnf",
+        top: "CCCSDS-URN",
+        before_nss: "urn:ccsds:",
+    },
+    NamespacePair {
+        nid: "alert",
+        abnf_file: "namespaces/alert.abnf",
+        top: "alert-URN",
+        before_nss: "urn:alert:",
+    },
+    NamespacePair {
+        nid: "service",
+        abnf_file: "namespaces/service.abnf",
+        top: "service-URN",
+        before_nss: "urn:service:",
+    },
+    NamespacePair {
+        nid: "urn-7",
+        abnf_file: "namespaces/urn-7.abnf",
+        top: "Service-ID",
+        before_nss: "urn:urn-7:",
+    },
+    NamespacePair {
+        nid: "geant",
+        abnf_file: "namespaces/geant.abnf",
+        top: "GEANT-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "liberty",
+        abnf_file: "namespaces/liberty.abnf",
+        top: "Liberty-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "mace",
+        abnf_file: "namespaces/mace.abnf",
+        top: "MACE-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "schac",
+        abnf_file: "namespaces/schac.abnf",
+        top: "SCHAC-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "isni",
+        abnf_file: "namespaces/isni.abnf",
+        top: "URN-ISNI",
+        before_nss: "urn:isni:",
+    },
+    NamespacePair {
+        nid: "ucode",
+        abnf_file: "namespaces/ucode.abnf",
+        top: "UCODE-URN",
+        before_nss: "urn:ucode:",
+    },
+    NamespacePair {
+        nid: "urn-3",
+        abnf_file: "namespaces/urn-3.abnf",
+        top: "nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "thread",
+        abnf_file: "namespaces/thread.abnf",
+        top: "urn-thread",
+        before_nss: "urn:thread:",
+    },
+    NamespacePair {
+        nid: "gdr",
+        abnf_file: "namespaces/gdr.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "smpte",
+        abnf_file: "namespaces/smpte.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "adid",
+        abnf_file: "namespaces/adid.abnf",
+        top: "URN-ADID",
+        before_nss: "urn:adid:",
+    },
+    NamespacePair {
+        nid: "gvat",
+        abnf_file: "namespaces/gvat.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "nfi",
+        abnf_file: "namespaces/nfi.abnf",
+        top: "nfi-uri",
+        before_nss: "urn:nfi:",
+    },
+    NamespacePair {
+        nid: "urn-5",
+        abnf_file: "namespaces/urn-5.abnf",
+        top: "nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "3gpp2",
+        abnf_file: "namespaces/3gpp2.abnf",
+        top: "pp2-NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "meta",
+        abnf_file: "namespaces/meta.abnf",
+        top: "meta-nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "cdx",
+        abnf_file: "namespaces/cdx.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "nan",
+        abnf_file: "namespaces/nan.abnf",
+        top: "nan-nss",
+        before_nss: "",
+    },
+    NamespacePair {
+        nid: "ddi",
+        abnf_file: "namespaces/ddi.abnf",
+        top: "ddi-urn",
+        before_nss: "urn:ddi:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -718,8 +862,128 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
     ),
     ("publicid", "RFC 3151 §2: transcription rules in prose"),
     (
+        "globus",
+        "RFC 7853 §2: a BNF in RFC 2141's notation, <SNID> [\":\" 1*<URN chars>], not transcribed \
+         into ABNF",
+    ),
+    (
+        "ivis",
+        "RFC 4617 §2: a BNF in RFC 2141's notation (which the RFC calls ABNF), <IVIS Org ID>:<ResID \
+         - suffix>, not transcribed into ABNF",
+    ),
+    (
+        "nato",
+        "RFC 7467 §2.4: a BNF in RFC 2141's notation, colon-separated <non-colon chars> segments, \
+         not transcribed into ABNF",
+    ),
+    (
         "xmpp",
         "RFC 4854 §2: a prose pattern, {ShortName}:{SubName}, the SubName optional",
+    ),
+    (
+        "cablelabs",
+        "RFC 6289 §2: a prose pattern, {CLclass}:{CLClassSpecificString}",
+    ),
+    (
+        "nfc",
+        "RFC 4729 §2: a prose pattern, {NFCresource}:{ResourceSpecificString}",
+    ),
+    (
+        "oma",
+        "RFC 4358 §2: a prose pattern, {OMAresource}:{ResourceSpecificString}",
+    ),
+    (
+        "pno",
+        "IANA template v1 (2024): a prose pattern, {PNOresource}:{ResourceSpecificString}",
+    ),
+    ("tva", "RFC 4195 §2: a prose pattern, {category}:{string}"),
+    (
+        "uic",
+        "IANA template v1 (2023): a prose pattern, {UICResource}:{ResourceSpecificString}",
+    ),
+    (
+        "web3d",
+        "RFC 3541 §2: a prose pattern, {subgroup}:{subgroup-specific string}",
+    ),
+    (
+        "cgi",
+        "RFC 5138 §2: a prose pattern, {CGIResource}:{ResourceSpecificString}",
+    ),
+    (
+        "dgiwg",
+        "RFC 6288 §2: a prose pattern, {DGIWGresource}:{ResourceSpecificString}, no \":\" in the first",
+    ),
+    (
+        "itu",
+        "IANA template v1 (2018): a prose pattern, {ITU-Sector}:{SectorResource}:{SectorResourceSpecificString}",
+    ),
+    (
+        "wmo",
+        "IANA template v1 (2025): a prose pattern, {resource-type}:{centre-id}:{local-id}",
+    ),
+    (
+        "clei",
+        "RFC 4152 §2: prose, a flat space of 10 alphanumeric characters",
+    ),
+    (
+        "eurosystem",
+        "RFC 7207 §3: prose, a flat space of RFC 3986 <pchar>",
+    ),
+    (
+        "lei",
+        "IANA template v1 (2021): prose, 20 upper-case letters and digits",
+    ),
+    (
+        "pin",
+        "RFC 3043 §2: prose, a flat space of alphanumeric characters",
+    ),
+    (
+        "urn-1",
+        "IANA informal template urn-1: prose, a flat space of digits, a-z and \"-\"",
+    ),
+    (
+        "urn-2",
+        "IANA informal template urn-2: prose definitions of <naming authority>:<name space string>",
+    ),
+    (
+        "ebu",
+        "RFC 5174 §2: a prose pattern, {category}:{string}, the category of <NID> syntax",
+    ),
+    (
+        "fipa",
+        "RFC 3616 §2: a prose pattern, {subspace-id1}:{subspace-id2}:...",
+    ),
+    (
+        "nzl",
+        "RFC 4350 §2: a prose pattern, <nz-specifier>[:<nz-specifier defined string>]+",
+    ),
+    (
+        "xmlorg",
+        "RFC 3120 §2: a prose pattern, objects:{type}{:subtype}?:{object-id}",
+    ),
+    (
+        "stalwart",
+        "IANA template v1 (2025): prose, {resource-type}:{specific-identifier} with per-type formats",
+    ),
+    (
+        "trivore",
+        "IANA template v1 (2026): a prose grammar, <segment> 1*(\":\" <segment>), and a length",
+    ),
+    (
+        "urn-8",
+        "IANA informal template urn-8: a prose pattern, eISSN-articleID",
+    ),
+    (
+        "urn-4",
+        "IANA informal template urn-4: a BNF, identifier pieces of letters and digits joined by \".\", not transcribed into ABNF",
+    ),
+    (
+        "reso",
+        "IANA template v1 (2020): structures in prose, which URNs \"SHOULD have\"; the grammar accepts any RFC 8141 NSS",
+    ),
+    (
+        "gdst",
+        "IANA template v1 (2020): prose formats, one per linkable data type, and the characters of each piece",
     ),
 ];
 
@@ -884,7 +1148,133 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
                  \x20     com-nss / ddn-nss / dml-nss\n",
         checked_in_rust: None,
     },
+    NamespaceDeviation {
+        name: "ogf-nss-of-rfc2141-or-its-successor",
+        nid: "ogf",
+        reason: "RFC 6453 §2.4: the string has \"the NSS syntax as defined by [RFC2141] or its \
+                 successor\", and §2.11 asks software that does not validate it to \
+                 \"validate the syntax according to the generic rules for validating URIs\", \
+                 which allow \"the characters \"&\" and \"~\"\": the grammar takes RFC 8141's \
+                 NSS characters, where `1*<URN chars>` (RFC 2141) would exclude those two",
+        sides: &[Side::PestOnly],
+        ruling: "SUBNAMESPACE-SPECIFIC-STRING = 1*( pchar / \"/\" )\n\
+                 pchar       = unreserved / pct-encoded / sub-delims / \":\" / \"@\"\n\
+                 unreserved  = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\"\n\
+                 pct-encoded = \"%\" HEXDIG HEXDIG\n\
+                 sub-delims  = \"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\"\n\
+                 \x20           / \"*\" / \"+\" / \",\" / \";\" / \"=\"\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "alert-non-reserved-ldh-labels",
+        nid: "alert",
+        reason: "RFC 7462 §7: \"<alert-label>s MUST comply with the syntax for Non-Reserved LDH \
+                 labels [RFC5890]\"; RFC 5890 §2.3.1: an LDH label's \"total length must not \
+                 exceed 63 octets\", and Reserved LDH labels \"contain \"--\" in the third and \
+                 fourth characters\"",
+        sides: &[Side::AbnfOnly],
+        // 1 to 4 characters, where the third and fourth cannot both be "-"; or 5 and more,
+        // whose third and fourth are not both "-". (The bound of 63 octets, which the ABNF
+        // does not have either, is checked in Rust.)
+        ruling: "alert-label = let-dig / 2let-dig / let-dig let-dig-hyp let-dig\n\
+                 \x20           / let-dig 2let-dig-hyp let-dig\n\
+                 \x20           / let-dig let-dig-hyp ( let-dig let-dig-hyp / \"-\" let-dig )\n\
+                 \x20             *let-dig-hyp let-dig\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "service-top-level-bound-checked-in-rust",
+        nid: "service",
+        reason: "RFC 5031 §3: `top-level = let-dig [ *25let-dig-hyp let-dig ]`, and §4.1: \"all \
+                 top-level service names MUST NOT exceed 27 characters\": the bound is checked \
+                 in Rust (src/namespace/prose.rs), because no PEG repetition of an LDH label's \
+                 form counts its characters; a longer name is a prose error, not the grammar's",
+        sides: &[Side::PestOnly],
+        ruling: "top-level = let-dig [ *let-dig-hyp let-dig ]\n",
+        checked_in_rust: Some(service_top_level_too_long),
+    },
+    NamespaceDeviation {
+        name: "smpte-ul-is-no-other-nss",
+        nid: "smpte",
+        reason: "RFC 5119 §2: `other-NSS = 1*(DIGIT / ALPHA / \"-\"/\":\")` also matches \"ul:\" \
+                 and any letters after it, so the ABNF accepts every `ul:` NSS, Universal Label \
+                 or not; the \"urn:smpte:ul\" subnamespace is \"the subnamespace for SMPTE \
+                 Universal Labels\" (§3): an other-NSS does not start with \"ul:\"",
+        sides: &[Side::AbnfOnly],
+        // The strings of other-NSS that do not start with "ul:" (in any case): a proper prefix
+        // of it, or a string that leaves it at its first, second or third character.
+        ruling: "other-NSS = \"u\" / \"ul\"\n\
+                 \x20         / ( not-u / \"u\" not-l / \"ul\" not-colon ) *other-char\n\
+                 other-char = DIGIT / ALPHA / \"-\" / \":\"\n\
+                 not-u = DIGIT / %x41-54 / %x56-5A / %x61-74 / %x76-7A / \"-\" / \":\"\n\
+                 not-l = DIGIT / %x41-4B / %x4D-5A / %x61-6B / %x6D-7A / \"-\" / \":\"\n\
+                 not-colon = DIGIT / ALPHA / \"-\"\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "adid-exact-counts",
+        nid: "adid",
+        reason: "RFC 8107 §2: \"a unique eleven-character string or a unique twelve-character \
+                 string\", \"A four-character alphanumeric Company Prefix\", \"A \
+                 seven-character alphanumeric code\"; the ABNF's `3*alphanum` and `7*alphanum` \
+                 are minimums",
+        sides: &[Side::AbnfOnly],
+        ruling: "full-adid-prefix = (ALPHA / %x31-39) 3alphanum\n\
+                 full-adid-code = 7alphanum\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "nfi-one-colon-before-a-subcat",
+        nid: "nfi",
+        reason: "urn:nfi template: `nfi-uri = \"urn:nfi:\" category \":\" subcat : version` \
+                 writes a \":\" before `subcat = 1*( \":\" name )`, which starts with one, so \
+                 the ABNF asks for `iot::concentrator:1.0`; all fourteen examples have one \
+                 \":\" (`urn:nfi:iot:concentrator:1.0`)",
+        sides: &[Side::AbnfOnly, Side::PestOnly],
+        ruling: "nfi-uri = \"urn:nfi:\" category subcat \":\" version\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "urn-5-local-part-is-a-string",
+        nid: "urn-5",
+        reason: "urn-5 template: `urn-string = ALPHA / DIGIT / other` is one character, but \
+                 \"the optional <local part> is an arbitrary string of characters allowed in a \
+                 URN without escaping\" and the example `...:17` has two",
+        sides: &[Side::PestOnly],
+        ruling: "urn-string = 1*( ALPHA / DIGIT / other )\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "3gpp2-meid-is-no-future-specifier",
+        nid: "3gpp2",
+        reason: "RFC 8464 §3: `future-pp2-specifier` also matches \"meid\" and any `:` segment, \
+                 so the ABNF accepts every `meid:` NSS, however malformed; \"An NSS for the MEID \
+                 is defined under the '3gpp2' NID\": an NSS that starts with \"meid:\" follows \
+                 `meid-specifier`",
+        sides: &[Side::AbnfOnly],
+        // "meid" alone, or a future specifier other than "meid" (in any case): a proper prefix
+        // of it, a longer one, or one that leaves it at its first, ..., fourth character.
+        ruling: "future-pp2-specifier = \"meid\" / other-specifier *[ \":\" 1*( pchar / \"/\" )]\n\
+                 other-specifier = \"m\" / \"me\" / \"mei\"\n\
+                 \x20                / \"meid\" 1*pp2-char\n\
+                 \x20                / ( not-m / \"m\" not-e / \"me\" not-i / \"mei\" not-d )\n\
+                 \x20                  *pp2-char\n\
+                 not-m = %x41-4C / %x4E-5A / %x61-6C / %x6E-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-e = %x41-44 / %x46-5A / %x61-64 / %x66-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-i = %x41-48 / %x4A-5A / %x61-68 / %x6A-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n\
+                 not-d = %x41-43 / %x45-5A / %x61-63 / %x65-7A / DIGIT / \"-\" / \".\" / \"_\"\n\
+                 \x20     / pct-encoded\n",
+        checked_in_rust: None,
+    },
 ];
+
+/// The prose rule of `service-top-level-bound-checked-in-rust`.
+fn service_top_level_too_long(violation: ProseViolation) -> bool {
+    matches!(violation, ProseViolation::ServiceTopLevelTooLong { .. })
+}
 
 /// The prose rule of `mrn-upper-bounds-checked-in-rust`.
 fn mrn_too_long(violation: ProseViolation) -> bool {
@@ -971,7 +1361,8 @@ fn namespace_entry(nid: &str) -> String {
     if nid.starts_with(|c: char| c.is_ascii_digit()) {
         format!("nid_{nid}")
     } else {
-        nid.to_owned()
+        // `-` cannot be in a rule name (`urn-7`: `urn_7`).
+        nid.replace('-', "_")
     }
 }
 
@@ -1281,6 +1672,102 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 /// NSS; the case names the document and section) and the near misses that the deviations are
 /// about: as written, and with the namespace's rulings.
 #[rstest]
+#[case::rfc7462_s8_2_1_example("namespaces/alert.abnf", "service:recall:transfer", true, true)]
+#[case::rfc5890_s2_3_1_reserved_ldh_label("namespaces/alert.abnf", "service:ab--cd", true, false)]
+#[case::rfc5031_s4_4_registration("namespaces/service.abnf", "sos.animal-control", true, true)]
+#[case::rfc5031_s4_1_top_level_of_28(
+    "namespaces/service.abnf",
+    "abcdefghijklmnopqrstuvwxy-12",
+    false,
+    true
+)]
+#[case::rfc6050_s1_example(
+    "namespaces/urn-7.abnf",
+    "3gpp-service.exampletelephony.version1",
+    true,
+    true
+)]
+#[case::rfc3622_s2_example("namespaces/liberty.abnf", "schemas:core:2002:12", true, true)]
+#[case::rfc3622_s2_empty_token("namespaces/liberty.abnf", "schemas::core", false, false)]
+#[case::rfc6338_s4_example(
+    "namespaces/schac.abnf",
+    "personalUniqueID:es:DNI:9999999Z",
+    true,
+    true
+)]
+#[case::rfc6338_s2_tilde("namespaces/schac.abnf", "a~b", false, false)]
+#[case::rfc3613_s2_authority("namespaces/mace.abnf", "georgetown.edu", true, true)]
+#[case::rfc4926_s2_authority("namespaces/geant.abnf", "dfn.de", true, true)]
+#[case::isni_template_example("namespaces/isni.abnf", "0000000121241960", true, true)]
+#[case::isni_template_lower_case_x("namespaces/isni.abnf", "000000012124196x", false, false)]
+#[case::rfc6588_s2_example(
+    "namespaces/ucode.abnf",
+    "_0123456789ABCDEF0123456789ABCDEF",
+    true,
+    true
+)]
+#[case::rfc6588_erratum_3188_lower_case(
+    "namespaces/ucode.abnf",
+    "_0123456789abcdef0123456789abcdef",
+    false,
+    false
+)]
+#[case::urn_3_template_example("namespaces/urn-3.abnf", "HBS.Baker.TC:1923", true, true)]
+#[case::thread_template_base64("namespaces/thread.abnf", "device:class:3q2+7w==", true, true)]
+#[case::gdr_template_variant("namespaces/gdr.abnf", "params:xml:ns:variant", true, true)]
+#[case::gdr_template_prefix_case("namespaces/gdr.abnf", "PARAMS:xml:ns:variant", false, false)]
+#[case::rfc5119_s3_ul_example(
+    "namespaces/smpte.abnf",
+    "ul:060E2B34.04010103.04010202.01011100",
+    true,
+    true
+)]
+#[case::rfc5119_s3_other_example("namespaces/smpte.abnf", "newnss:future-urn-2105", true, true)]
+#[case::rfc5119_s2_ul_not_a_label("namespaces/smpte.abnf", "ul:xyz", true, false)]
+#[case::rfc8107_s2_example_hd("namespaces/adid.abnf", "ABCD0001000H", true, true)]
+#[case::rfc8107_s2_twelve_digits("namespaces/adid.abnf", "ABCD00010000", true, false)]
+#[case::gvat_template_nss("namespaces/gvat.abnf", "10001/Object-1", true, true)]
+#[case::nfi_template_example("namespaces/nfi.abnf", "iot:leg:id:1.0", false, true)]
+#[case::nfi_template_literal("namespaces/nfi.abnf", "iot::leg:id:1.0", true, false)]
+#[case::urn_5_template_example(
+    "namespaces/urn-5.abnf",
+    "Od4rB2QNOLt1e5wITWSJ+9U2Ve+Zon6N3d:17",
+    false,
+    true
+)]
+#[case::rfc8464_s4_1_example("namespaces/3gpp2.abnf", "meid:A04B0D56-02A7E3", true, true)]
+#[case::rfc8464_s3_malformed_meid("namespaces/3gpp2.abnf", "meid:A04B0D5-602A7E3", true, false)]
+#[case::meta_template_example("namespaces/meta.abnf", "dc:terms-title", true, true)]
+#[case::meta_template_example_with_dot(
+    "namespaces/meta.abnf",
+    "dc:elements1.1-title",
+    false,
+    false
+)]
+#[case::cdx_template_nss(
+    "namespaces/cdx.abnf",
+    "f81d4fae-7dec-41d0-a765-00a0c91e6bf6/1",
+    true,
+    true
+)]
+#[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
+#[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
+#[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
+#[case::rfc7738_s3_4_snid_of_33(
+    "namespaces/ccsds.abnf",
+    "abcdefghijklmnopqrstuvwxyz0123456:x",
+    false,
+    false
+)]
+#[case::rfc7738_s3_4_no_string("namespaces/ccsds.abnf", "document:", false, false)]
+#[case::rfc6453_s3_example("namespaces/ogf.abnf", "gfd:136", true, true)]
+#[case::rfc6453_s2_11_tilde("namespaces/ogf.abnf", "gfd:a~b&c", false, true)]
+#[case::rfc6453_s2_4_snid_of_33(
+    "namespaces/ogf.abnf",
+    "abcdefghijklmnopqrstuvwxyz0123456:x",
+    false,
+    false
+)]
 #[case::rfc5134_s2_example("namespaces/epc.abnf", "id:sgtin:900100.0003456.1234567", true, true)]
 #[case::rfc5134_s2_no_sub_namespace("namespaces/epc.abnf", "id", false, false)]
 #[case::rfc5134_s3_example("namespaces/epcglobal.abnf", "ale:xsd:1", true, true)]

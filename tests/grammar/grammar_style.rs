@@ -55,7 +55,8 @@ fn namespace_entry(file: &str) -> Option<String> {
     Some(if nid.starts_with(|c: char| c.is_ascii_digit()) {
         format!("nid_{nid}")
     } else {
-        nid.to_owned()
+        // `-` cannot be in a rule name (`urn-7`: `urn_7`).
+        nid.replace('-', "_")
     })
 }
 

@@ -51,7 +51,8 @@ fn grammars() -> Vec<Grammar> {
             let entry = if nid.starts_with(|c: char| c.is_ascii_digit()) {
                 format!("nid_{nid}")
             } else {
-                nid.clone()
+                // `-` cannot be in a rule name (`urn-7`: `urn_7`).
+                nid.replace('-', "_")
             };
             let text = std::fs::read_to_string(path).expect("grammar file");
             Grammar { nid, entry, text }
@@ -376,4 +377,68 @@ fn all_namespace_grammars_make_one_grammar() {
     let rules = compile("namespaces/*.pest", &all);
     let names: BTreeSet<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
     assert_eq!(names.len(), rules.len());
+}
+
+/// namespaces/README.md lists every namespace of the IANA registry snapshot with its status, as
+/// the files say it: a grammar (`namespaces/<nid>.pest`), no namespace-specific syntax
+/// (`namespaces/no-specific-syntax.tsv`), or not checked; and its first table has a row for each
+/// grammar.
+#[test]
+fn namespaces_readme_lists_every_registered_namespace_with_its_status() {
+    let read = |path: &str| std::fs::read_to_string(Path::new(ROOT).join(path)).expect(path);
+    let readme = read("namespaces/README.md");
+    let registry = read("data/iana-urn-namespaces.tsv");
+    let without_syntax: BTreeSet<String> = read("namespaces/no-specific-syntax.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .filter_map(|line| line.split('\t').next().map(str::to_owned))
+        .collect();
+    let with_grammar: BTreeSet<String> = grammars().into_iter().map(|g| g.nid).collect();
+    let section = readme
+        .split("## Every registered namespace")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a section \"Every registered namespace\"");
+    let statuses: BTreeMap<&str, &str> = section
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let nid = cells.first()?.strip_prefix("| `")?.strip_suffix('`')?;
+            Some((nid, *cells.get(2)?))
+        })
+        .collect();
+    let mut failures = Vec::new();
+    let nids: Vec<&str> = registry
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.starts_with("nid\t") && !line.is_empty())
+        .filter_map(|line| line.split('\t').next())
+        .collect();
+    for nid in &nids {
+        let expected = if with_grammar.contains(*nid) {
+            "grammar: "
+        } else if without_syntax.contains(*nid) {
+            "checked: no namespace-specific syntax"
+        } else {
+            "not checked: "
+        };
+        match statuses.get(nid) {
+            Some(status) if status.starts_with(expected) => {}
+            Some(status) => failures.push(format!("{nid}: {status:?}, not {expected:?}...")),
+            None => failures.push(format!("{nid}: no row")),
+        }
+    }
+    if statuses.len() != nids.len() {
+        failures.push(format!(
+            "{} rows for {} namespaces",
+            statuses.len(),
+            nids.len()
+        ));
+    }
+    let first_table = readme.split("\n## ").next().expect("text");
+    for nid in &with_grammar {
+        if !first_table.contains(&format!("\n| `{nid}` | ")) {
+            failures.push(format!("{nid}: no row in the first table"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -16,7 +16,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use urn_tag::namespace::Namespace;
+use urn_tag::namespace::{Namespace, no_specific_syntax};
 use urn_tag::urn::{Equivalence, NidClass};
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
@@ -52,17 +52,19 @@ namespace (with --namespaces), invalid_utf8, line_too_long and lint (with --stri
 three have part null). A record about a line then has \"file\" (the path as given, \"-\" for
 standard input) and \"line\" (from 1); one about an argument has neither.
 
---namespaces: the record of each urn: input ends with \"namespace_checked\": true when a
-grammar of its namespace was applied (the URN follows it, or is invalid with error kind
-namespace), false when there is none for its NID or the URN is invalid before its namespace
-could be checked. Human output names the namespace: (URN, rfc8141, namespace uuid), or
-(URN, rfc8141, namespace not checked).";
+--namespaces: the record of each urn: input ends with \"namespace_checked\": true when its
+namespace was checked: a grammar of it was applied (the URN follows it, or is invalid with error
+kind namespace), or its registration states no syntax of its own; false when there is no grammar
+for its NID or the URN is invalid before its namespace could be checked. Human output names the
+namespace: (URN, rfc8141, namespace uuid), (URN, rfc8141, namespace swift: no
+namespace-specific syntax), or (URN, rfc8141, namespace not checked).";
 
 /// What `--namespaces` means to `check`.
 const NAMESPACES_HELP: &str = "Also check each URN against the grammar and prose rules of its \
 namespace (namespaces/NID.pest): a URN that breaks them is invalid (error kind namespace). A \
-URN of a namespace without a grammar is checked by its URN syntax alone and reported as not \
-checked";
+URN of a namespace whose registration states no syntax of its own is reported as checked, with \
+no namespace-specific syntax; one of another namespace without a grammar is checked by its URN \
+syntax alone and reported as not checked";
 
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
@@ -157,11 +159,11 @@ impl Checker<'_> {
             Ok(identifier) if self.args.strict => {
                 match Lint::all_of(&identifier, self.args.syntax.namespaces).first() {
                     Some(&lint) => {
-                        let grammar_applied = matches!(&identifier,
-                        Identifier::Urn(urn) if Namespace::of(urn.nid()).is_some());
+                        let namespace_checked = matches!(&identifier,
+                        Identifier::Urn(urn) if NamespaceStatus::of(urn.nid()).was_checked());
                         let problem = Problem::Lint {
                             lint,
-                            grammar_applied,
+                            namespace_checked,
                         };
                         self.invalid(out, bytes, &problem, false)
                     }
@@ -208,13 +210,15 @@ impl Checker<'_> {
         if self.args.quiet {
             return Ok(());
         }
-        // With --namespaces, the namespace grammar a valid URN was checked against, if any.
+        // With --namespaces, what a valid URN's namespace was checked against, if anything.
         let namespace = match identifier {
-            Identifier::Urn(urn) if self.args.syntax.namespaces => Some(Namespace::of(urn.nid())),
+            Identifier::Urn(urn) if self.args.syntax.namespaces => {
+                Some(NamespaceStatus::of(urn.nid()))
+            }
             _ => None,
         };
         if self.args.json {
-            let checked = namespace.map(|namespace| namespace.is_some());
+            let checked = namespace.map(NamespaceStatus::was_checked);
             let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
             valid_record(
@@ -236,10 +240,13 @@ impl Checker<'_> {
             };
             let input = report::escape(input.as_bytes());
             let label = &self.valid_label;
-            let (namespace_label, nid) = match namespace {
-                None => ("", ""),
-                Some(Some(namespace)) => (", namespace ", namespace.nid()),
-                Some(None) => (", namespace not checked", ""),
+            let (namespace_label, nid, status) = match namespace {
+                None => ("", "", ""),
+                Some(NamespaceStatus::Grammar(namespace)) => (", namespace ", namespace.nid(), ""),
+                Some(NamespaceStatus::NoSpecificSyntax(nid)) => {
+                    (", namespace ", nid, ": no namespace-specific syntax")
+                }
+                Some(NamespaceStatus::NotChecked) => (", namespace not checked", "", ""),
             };
             out.write_strs(&[
                 label,
@@ -250,6 +257,7 @@ impl Checker<'_> {
                 syntax,
                 namespace_label,
                 nid,
+                status,
                 ")\n",
             ])?;
         }
@@ -272,8 +280,8 @@ impl Checker<'_> {
                 .then(|| match problem {
                     Problem::Parse(error) => matches!(error.kind(), ParseErrorKind::Namespace(_)),
                     Problem::Lint {
-                        grammar_applied, ..
-                    } => *grammar_applied,
+                        namespace_checked, ..
+                    } => *namespace_checked,
                     Problem::InvalidUtf8 { .. } | Problem::LineTooLong { .. } => false,
                 });
             let line = self.json.start().text(r#"{"input":"#);
@@ -455,6 +463,35 @@ fn hint_if_a_file(out: &mut Output, input: &OsString) -> Written {
     out.message(format_args!(
         "note: '{name}' is a file; did you mean --file {name}?"
     ))
+}
+
+/// What a valid URN's namespace was checked against: found by its NID alone, since the
+/// namespace's own verdict on a valid URN is known to be valid.
+#[derive(Clone, Copy)]
+enum NamespaceStatus {
+    /// The namespace's grammar.
+    Grammar(Namespace),
+    /// Nothing: its registration states no syntax of its own (the NID, as IANA lists it).
+    NoSpecificSyntax(&'static str),
+    /// Nothing: the crate has no grammar for the NID.
+    NotChecked,
+}
+
+impl NamespaceStatus {
+    fn of(nid: &str) -> NamespaceStatus {
+        if let Some(namespace) = Namespace::of(nid) {
+            NamespaceStatus::Grammar(namespace)
+        } else if let Some((nid, _)) = no_specific_syntax(nid) {
+            NamespaceStatus::NoSpecificSyntax(nid)
+        } else {
+            NamespaceStatus::NotChecked
+        }
+    }
+
+    /// Whether the namespace was checked (`check --json`'s `namespace_checked`).
+    fn was_checked(self) -> bool {
+        !matches!(self, NamespaceStatus::NotChecked)
+    }
 }
 
 /// Writes the `check --json` record of a valid identifier but for its lints and its end;

@@ -310,6 +310,11 @@ fn namespace_lines(urn: &Urn<&str>, check: NamespaceCheck) -> String {
     let namespace = match check {
         NamespaceCheck::Valid(namespace) => namespace,
         NamespaceCheck::Invalid(error) => error.namespace(),
+        NamespaceCheck::NoSpecificSyntax { nid, registration } => {
+            return format!(
+                "  namespace    {nid}: checked: no namespace-specific syntax ({registration})\n"
+            );
+        }
         _ => {
             return format!(
                 "  namespace    not checked: no grammar for NID {}\n",
@@ -553,12 +558,19 @@ fn urn_json(
 }
 
 /// The `namespace` object of a URN: the grammar that applied, its verdict and the rules the
-/// NSS matched; for a NID without a grammar, `"checked":false` and `"valid":null` (not
-/// checked is never valid).
+/// NSS matched; for a namespace whose registration states no syntax of its own,
+/// `"grammar_file":null`, `"checked":true` and `"valid":true`; for a NID without a grammar
+/// otherwise, `"checked":false` and `"valid":null` (not checked is never valid).
 fn namespace_json(line: &mut JsonLine, urn: &Urn<&str>, check: NamespaceCheck) {
     let namespace = match check {
         NamespaceCheck::Valid(namespace) => namespace,
         NamespaceCheck::Invalid(error) => error.namespace(),
+        NamespaceCheck::NoSpecificSyntax { nid, .. } => {
+            line.text(r#","namespace":{"nid":"#)
+                .word(nid)
+                .text(r#","grammar_file":null,"checked":true,"valid":true,"rules":[]}"#);
+            return;
+        }
         _ => {
             line.text(r#","namespace":{"nid":"#)
                 .identifier(&urn.nid().to_ascii_lowercase())

@@ -19,8 +19,9 @@ pub enum Problem {
     /// A valid identifier with a lint, under `check --strict`: its first lint.
     Lint {
         lint: Lint,
-        /// With `--namespaces`, whether a grammar of the URN's namespace was applied.
-        grammar_applied: bool,
+        /// With `--namespaces`, whether the URN's namespace was checked: a grammar of it was
+        /// applied, or its registration states no syntax of its own.
+        namespace_checked: bool,
     },
 }
 
