@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 36] = [
+const RULES: [(u128, Rule); 37] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -68,6 +68,7 @@ const RULES: [(u128, Rule); 36] = [
     (key("nan"), nan),
     (key("ddi"), ddi),
     (key("gdst"), gdst),
+    (key("fdc"), fdc),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -249,6 +250,13 @@ fn ddi(nss: &str, out: &mut String) {
 /// them are lower-case words in every URN the grammar accepts, so the whole NSS is folded.
 fn gdst(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
+}
+
+/// `fdc`, RFC 4198 §3, "Rules for Lexical Equivalence": "In addition to the rules defined in
+/// RFC 2141 [4], normalize the case of the ProviderId to lower case before comparison." The
+/// ProviderId runs up to the first ":".
+fn fdc(nss: &str, out: &mut String) {
+    mpeg(nss, out);
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

@@ -116,6 +116,20 @@ pub enum ProseViolation {
         /// The characters of the agency identifier (at most `u32::MAX`).
         len: u32,
     },
+    /// An FDC DateId that is no day of the calendar (RFC 4198 §3).
+    FdcDate {
+        /// The year written.
+        year: u16,
+        /// The month written.
+        month: u8,
+        /// The day written.
+        day: u8,
+    },
+    /// An FDC ProviderId with a label of more than 63 octets (RFC 1035 §2.3.4).
+    FdcProviderIdLabelTooLong,
+    /// An FDC ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
+    /// than 253 characters.
+    FdcProviderIdTooLong,
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -168,6 +182,9 @@ impl ProseViolation {
             ProseViolation::IsanCheck { .. } => "isan",
             ProseViolation::IsniCheck { .. } => "isni",
             ProseViolation::TrivoreTooLong { .. } => "trivore",
+            ProseViolation::FdcDate { .. }
+            | ProseViolation::FdcProviderIdLabelTooLong
+            | ProseViolation::FdcProviderIdTooLong => "fdc",
             ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
                 "ddi"
             }
@@ -248,6 +265,17 @@ impl fmt::Display for ProseViolation {
                 "DDI agency identifier must be at most 255 characters, not {len} (RFC 9517 \
                  §3.1.2)"
             ),
+            ProseViolation::FdcDate { year, month, day } => write!(
+                f,
+                "FDC DateId must be a date; {year:04}-{month:02}-{day:02} is none (RFC 4198 §3)"
+            ),
+            ProseViolation::FdcProviderIdLabelTooLong => {
+                f.write_str("DNS label in FDC ProviderId longer than 63 octets (RFC 1035 §2.3.4)")
+            }
+            ProseViolation::FdcProviderIdTooLong => f.write_str(
+                "FDC ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most 253 \
+                 characters)",
+            ),
             ProseViolation::TrivoreTooLong { len } => write!(
                 f,
                 "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
@@ -282,6 +310,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"isni" => isni(nss),
         b"trivore" => trivore(nss),
         b"ddi" => ddi(nss),
+        b"fdc" => fdc(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -641,6 +670,40 @@ fn newsml(nss: &str) -> Result<(), Violation> {
         return violation(
             date_start + 6,
             ProseViolation::NewsmlDate { year, month, day },
+        );
+    }
+    Ok(())
+}
+
+/// `fdc`, RFC 4198 §3: "ProviderId MUST be an Internet domain name", whose characters the
+/// ABNF checks and whose lengths RFC 1035 §2.3.4 limits; "DateId is a date in ISO 8601 Basic
+/// Format (CCYY[MM[DD]])", whose month and day ranges the ABNF checks, but not that the day is
+/// in the month.
+fn fdc(nss: &str) -> Result<(), Violation> {
+    let mut fields = nss.split(':');
+    let provider = fields.next().unwrap_or_default();
+    if let Err((error, index)) = dns::check_lengths(provider.as_bytes()) {
+        let kind = match error {
+            DnsLengthError::LabelTooLong => ProseViolation::FdcProviderIdLabelTooLong,
+            DnsLengthError::NameTooLong => ProseViolation::FdcProviderIdTooLong,
+        };
+        return violation(index, kind);
+    }
+    let date = fields.next().unwrap_or_default();
+    let number = |range: core::ops::Range<usize>| {
+        date.get(range)
+            .and_then(|digits| digits.parse::<u16>().ok())
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0..4), number(4..6), number(6..8)) else {
+        return Ok(());
+    };
+    let (Ok(month), Ok(day)) = (u8::try_from(month), u8::try_from(day)) else {
+        return Ok(());
+    };
+    if date.len() == 8 && day > days_in(year, month) {
+        return violation(
+            provider.len() + 1 + 6,
+            ProseViolation::FdcDate { year, month, day },
         );
     }
     Ok(())

@@ -343,6 +343,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::nan_template_prefix("nan", "FI:KA:A-X", "fi:ka:a-X")]
 #[case::rfc9517_s3_7_ddi_agency("ddi", "US.DDIA1:R-V1:1", "us.ddia1:R-V1:1")]
 #[case::gdst_template_pieces("gdst", "Example.com:po:AB.PO-1", "example.com:po:ab.po-1")]
+#[case::rfc4198_s3_fdc_provider("fdc", "Example.COM:2002:A572007", "example.com:2002:A572007")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]
 fn equivalence_rules(#[case] nid: &str, #[case] nss: &str, #[case] expected: &str) {

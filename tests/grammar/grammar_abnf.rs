@@ -810,6 +810,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "ddi-urn",
         before_nss: "urn:ddi:",
     },
+    NamespacePair {
+        nid: "fdc",
+        abnf_file: "namespaces/fdc.abnf",
+        top: "NSS",
+        before_nss: "",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1752,6 +1758,7 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 )]
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
+#[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",

@@ -121,6 +121,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("epcglobal", "epcglobal"),
     namespace!("eurosystem", "eurosystem"),
     namespace!("example", "example"),
+    namespace!("fdc", "fdc"),
     namespace!("fipa", "fipa"),
     namespace!("gdr", "gdr"),
     namespace!("gdst", "gdst"),
