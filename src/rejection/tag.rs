@@ -31,10 +31,14 @@ enum Label {
     ErratumEmailAddress,
     /// The lenient syntax's opaque authority.
     OpaqueAuthority,
-    /// The date, or one of its fields, each a run of digits.
+    /// The date: a failure inside it, but in none of its fields, is the `-` that may follow a
+    /// whole field.
     Date,
+    /// A field of the date (year, month, day): a digit was expected.
     DateField,
+    /// RFC 4151's `specific`.
     Specific,
+    /// RFC 4151's `fragment`.
     Fragment,
     /// A percent-encoding: a failure after its `%` is a bad percent-encoding.
     PercentEncoding,
@@ -75,16 +79,19 @@ const LABELS: [(&str, Label); 31] = [
     ("sub_delims", Label::Helper),
 ];
 
+/// How many labels there are: [`MASKS`] has one mask for each, at the label's index.
+const LABEL_COUNT: usize = Label::PercentEncoding as usize + 1;
+
 /// The rules of each label, as masks over `RULES`; the build stops unless every rule of
 /// `tag.pest` has one label.
-const MASKS: [u64; 12] = masks();
+const MASKS: [u64; LABEL_COUNT] = masks();
 
 const fn mask(label: Label) -> u64 {
     MASKS[label as usize]
 }
 
-const fn masks() -> [u64; 12] {
-    let mut masks = [0; 12];
+const fn masks() -> [u64; LABEL_COUNT] {
+    let mut masks = [0; LABEL_COUNT];
     let mut covered = 0u64;
     let mut i = 0;
     while i < LABELS.len() {
