@@ -3,9 +3,11 @@
 //! Every expression becomes statements that fall through when it matches and run a given
 //! exit (`break 'label`) when it fails. Choices, options and repetitions are labeled blocks and
 //! loops that restore the position, and the captures an abandoned alternative may have
-//! recorded, before trying something else. Each entry rule is generated twice: a recognizer
-//! that records captures, and a failure finder that records, instead, the furthest position at
-//! which a step failed outside predicates.
+//! recorded, before trying something else. Each entry rule is generated as a recognizer that
+//! records captures and a failure finder that records, instead, the furthest position at which
+//! a step failed outside predicates; with reports, as a failure report that also records the
+//! rules around each step failing there; a prefix matcher gives the position its match ends
+//! at.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

@@ -7,10 +7,14 @@
 //!    refuses every construct the recognizer would not reproduce exactly (implicit whitespace,
 //!    the stack, node tags, Unicode, recursion, ...);
 //! 2. [`simplify`] flattens sequences and choices and fuses the alternatives of a choice that
-//!    each consume one byte into one byte class, where PEG semantics allow it;
-//! 3. [`codegen`] writes straight-line Rust over `&[u8]`: one function per entry rule that
-//!    returns the spans of the captured rules, and one that finds where a rejected input
-//!    failed.
+//!    each consume one byte into one byte class, where PEG semantics allow it (in a failure
+//!    report, rules around one byte too, kept to name the failures);
+//! 3. [`codegen`] writes straight-line Rust over `&[u8]`: for each entry rule, a recognizer
+//!    that returns the spans of the captured rules and a finder of where a rejected input
+//!    failed; with [`Config::reports`], a failure report that also names the rules around
+//!    the furthest failure; and for each rule of [`Config::prefixes`], a prefix matcher that
+//!    says where its match at the start of the input ends. The fixed functions they call are
+//!    src/compiled/support.rs.
 //!
 //! The semantics reproduced are pest's: ordered choice commits to the first alternative that
 //! matches, a failed sequence gives back what it consumed, repetition is greedy and never gives
