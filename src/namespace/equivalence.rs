@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 37] = [
+const RULES: [(u128, Rule); 38] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -69,6 +69,7 @@ const RULES: [(u128, Rule); 37] = [
     (key("ddi"), ddi),
     (key("gdst"), gdst),
     (key("fdc"), fdc),
+    (key("gs1"), gs1),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -257,6 +258,40 @@ fn gdst(nss: &str, out: &mut String) {
 /// ProviderId runs up to the first ":".
 fn fdc(nss: &str, out: &mut String) {
     mpeg(nss, out);
+}
+
+/// `gs1`, IANA registration template, version 1, "Syntax": "The literals urn, gs1, gdd, bie,
+/// bdt, cl and std are case-insensitive for lexical comparison. Their canonical representation
+/// is lowercase. Assigned values are case-sensitive unless the governing GS1 specification
+/// explicitly states otherwise." The literals are the first segment (`gdd` or `std`) and, after
+/// `gdd`, the second (`bie`, `bdt` or `cl`); an Application Identifier branch has none.
+fn gs1(nss: &str, out: &mut String) {
+    let literal =
+        |segment: &str, names: &[&str]| names.iter().any(|name| segment.eq_ignore_ascii_case(name));
+    let mut segments = nss.split(':');
+    let first = segments.next().unwrap_or_default();
+    let folded = if literal(first, &["gdd"]) {
+        if segments
+            .next()
+            .is_some_and(|second| literal(second, &["bie", "bdt", "cl"]))
+        {
+            2
+        } else {
+            1
+        }
+    } else {
+        usize::from(literal(first, &["std"]))
+    };
+    for (index, segment) in nss.split(':').enumerate() {
+        if index > 0 {
+            out.push(':');
+        }
+        if index < folded {
+            push_lower_with_upper_hex(out, segment);
+        } else {
+            out.push_str(segment);
+        }
+    }
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

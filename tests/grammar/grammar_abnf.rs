@@ -816,6 +816,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "gs1",
+        abnf_file: "namespaces/gs1.abnf",
+        top: "gs1-urn",
+        before_nss: "urn:gs1:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1759,6 +1765,12 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::gs1_template_example(
+    "namespaces/gs1.abnf",
+    "gdd:bie:TradeItem.brandOwner.PartyInRole",
+    true,
+    true
+)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",

@@ -125,6 +125,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("fipa", "fipa"),
     namespace!("gdr", "gdr"),
     namespace!("gdst", "gdst"),
+    namespace!("gs1", "gs1"),
     namespace!("geant", "geant"),
     namespace!("globus", "globus"),
     namespace!("gsma", "gsma"),
