@@ -822,6 +822,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "gs1-urn",
         before_nss: "urn:gs1:",
     },
+    NamespacePair {
+        nid: "said",
+        abnf_file: "namespaces/said.abnf",
+        top: "said-urn",
+        before_nss: "urn:said:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -1765,6 +1771,12 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::said_template_example(
+    "namespaces/said.abnf",
+    "E8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA",
+    true,
+    true
+)]
 #[case::gs1_template_example(
     "namespaces/gs1.abnf",
     "gdd:bie:TradeItem.brandOwner.PartyInRole",

@@ -165,6 +165,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("publicid", "publicid"),
     namespace!("reso", "reso"),
     namespace!("s1000d", "s1000d"),
+    namespace!("said", "said"),
     namespace!("schac", "schac"),
     namespace!("service", "service"),
     namespace!("smpte", "smpte"),
