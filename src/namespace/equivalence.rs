@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 38] = [
+const RULES: [(u128, Rule); 39] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -70,6 +70,7 @@ const RULES: [(u128, Rule); 38] = [
     (key("gdst"), gdst),
     (key("fdc"), fdc),
     (key("gs1"), gs1),
+    (key("pwid"), pwid),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -291,6 +292,27 @@ fn gs1(nss: &str, out: &mut String) {
         } else {
             out.push_str(segment);
         }
+    }
+}
+
+/// `pwid`, IANA registration template, version 1, "Syntax": "All parts of the pwid-NSS are
+/// case insensitive, except for cases where the archived-uri represents a URI with case
+/// sensitive parts." The archive-domain (up to the first ":"), the archival-time (up to its
+/// "Z", the first after the domain) and the four letters of the precision-spec are folded.
+/// The archived URI is kept as it is: which of its parts are case-sensitive depends on it.
+fn pwid(nss: &str, out: &mut String) {
+    let prefix = nss.split_once(':').and_then(|(domain, rest)| {
+        let end = rest.find(['Z', 'z'])?;
+        let precision = rest.get(end + 1..end + 7)?;
+        let bytes = precision.as_bytes();
+        (bytes[0] == b':' && bytes[5] == b':').then_some(domain.len() + 1 + end + 7)
+    });
+    match prefix {
+        Some(prefix) => {
+            push_lower_with_upper_hex(out, &nss[..prefix]);
+            out.push_str(&nss[prefix..]);
+        }
+        None => out.push_str(nss),
     }
 }
 

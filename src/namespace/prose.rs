@@ -130,6 +130,14 @@ pub enum ProseViolation {
     /// An FDC ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
     /// than 253 characters.
     FdcProviderIdTooLong,
+    /// A PWID archival-time whose month, day, hour, minute or second is out of the range the
+    /// ABNF's comments give (urn:pwid IANA template, "Syntax").
+    PwidArchivalTime,
+    /// A PWID archive-domain with a label of more than 63 characters (RFC 1034 §3.5).
+    PwidArchiveDomainLabelTooLong,
+    /// A PWID archive-domain of more than 255 octets as RFC 1034 §3.1 counts a DNS name: more
+    /// than 253 characters.
+    PwidArchiveDomainTooLong,
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -185,6 +193,9 @@ impl ProseViolation {
             ProseViolation::FdcDate { .. }
             | ProseViolation::FdcProviderIdLabelTooLong
             | ProseViolation::FdcProviderIdTooLong => "fdc",
+            ProseViolation::PwidArchivalTime
+            | ProseViolation::PwidArchiveDomainLabelTooLong
+            | ProseViolation::PwidArchiveDomainTooLong => "pwid",
             ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
                 "ddi"
             }
@@ -276,6 +287,17 @@ impl fmt::Display for ProseViolation {
                 "FDC ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most 253 \
                  characters)",
             ),
+            ProseViolation::PwidArchivalTime => f.write_str(
+                "PWID archival-time out of range: month 01-12, a day of the month, hour 00-23, \
+                 minute 00-59, second 00-60 (urn:pwid IANA template)",
+            ),
+            ProseViolation::PwidArchiveDomainLabelTooLong => f.write_str(
+                "label in PWID archive-domain longer than 63 characters (RFC 1034 §3.5)",
+            ),
+            ProseViolation::PwidArchiveDomainTooLong => f.write_str(
+                "PWID archive-domain longer than 255 octets as a DNS name (RFC 1034 §3.1: at most \
+                 253 characters)",
+            ),
             ProseViolation::TrivoreTooLong { len } => write!(
                 f,
                 "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
@@ -311,6 +333,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"trivore" => trivore(nss),
         b"ddi" => ddi(nss),
         b"fdc" => fdc(nss),
+        b"pwid" => pwid(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -705,6 +728,58 @@ fn fdc(nss: &str) -> Result<(), Violation> {
             provider.len() + 1 + 6,
             ProseViolation::FdcDate { year, month, day },
         );
+    }
+    Ok(())
+}
+
+/// `pwid`, its IANA template, "Syntax": "'archive-domain' is <subdomain> as defined in section
+/// 3.5 of RFC 1034", where "Labels must be 63 characters or less" and RFC 1034 §3.1 limits the
+/// name to 255 octets; and the ranges of the ABNF's comments: "utc-month  = 2DIGIT  ; 01-12",
+/// "utc-day    = 2DIGIT  ; 01-28, 01-29, 01-30, 01-31 based on month/year", "utc-hour   =
+/// 2DIGIT  ; 00-23", "utc-minute = 2DIGIT  ; 00-59", "utc-sec = 2DIGIT  ; 00-58, 00-59, 00-60
+/// based on leap second rules" (whether a second 60 was a leap second is not checked).
+fn pwid(nss: &str) -> Result<(), Violation> {
+    let Some((domain, rest)) = nss.split_once(':') else {
+        return Ok(());
+    };
+    if let Err((error, index)) = dns::check_lengths(domain.as_bytes()) {
+        let kind = match error {
+            DnsLengthError::LabelTooLong => ProseViolation::PwidArchiveDomainLabelTooLong,
+            DnsLengthError::NameTooLong => ProseViolation::PwidArchiveDomainTooLong,
+        };
+        return violation(index, kind);
+    }
+    let start = domain.len() + 1;
+    let number = |at: usize, len: usize| {
+        rest.get(at..at + len)
+            .and_then(|digits| digits.parse::<u16>().ok())
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0, 4), number(5, 2), number(8, 2)) else {
+        return Ok(());
+    };
+    let Ok(month) = u8::try_from(month) else {
+        return Ok(());
+    };
+    if !(1..=12).contains(&month) {
+        return violation(start + 5, ProseViolation::PwidArchivalTime);
+    }
+    if day == 0 || day > u16::from(days_in(year, month)) {
+        return violation(start + 8, ProseViolation::PwidArchivalTime);
+    }
+    let timed = rest
+        .as_bytes()
+        .get(10)
+        .is_some_and(|b| b.eq_ignore_ascii_case(&b'T'));
+    if timed {
+        for (at, most) in [(11, 23), (14, 59), (17, 60)] {
+            let field = at == 11 || rest.as_bytes().get(at - 1) == Some(&b':');
+            let Some(value) = number(at, 2).filter(|_| field) else {
+                break;
+            };
+            if value > most {
+                return violation(start + at, ProseViolation::PwidArchivalTime);
+            }
+        }
     }
     Ok(())
 }

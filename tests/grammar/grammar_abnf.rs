@@ -823,6 +823,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         before_nss: "urn:gs1:",
     },
     NamespacePair {
+        nid: "pwid",
+        abnf_file: "namespaces/pwid.abnf",
+        top: "pwid-urn",
+        before_nss: "urn:pwid:",
+    },
+    NamespacePair {
         nid: "said",
         abnf_file: "namespaces/said.abnf",
         top: "said-urn",
@@ -1771,6 +1777,12 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::pwid_template_example(
+    "namespaces/pwid.abnf",
+    "archive.org:2016-01-22T10:08:23Z:page:https://www.dr.dk",
+    true,
+    true
+)]
 #[case::said_template_example(
     "namespaces/said.abnf",
     "E8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA",

@@ -163,6 +163,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("pin", "pin"),
     namespace!("pno", "pno"),
     namespace!("publicid", "publicid"),
+    namespace!("pwid", "pwid"),
     namespace!("reso", "reso"),
     namespace!("s1000d", "s1000d"),
     namespace!("said", "said"),
