@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 39] = [
+const RULES: [(u128, Rule); 40] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -71,6 +71,7 @@ const RULES: [(u128, Rule); 39] = [
     (key("fdc"), fdc),
     (key("gs1"), gs1),
     (key("pwid"), pwid),
+    (key("urn-6"), urn_6),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -311,6 +312,31 @@ fn pwid(nss: &str, out: &mut String) {
         Some(prefix) => {
             push_lower_with_upper_hex(out, &nss[..prefix]);
             out.push_str(&nss[prefix..]);
+        }
+        None => out.push_str(nss),
+    }
+}
+
+/// `urn-6`, IANA informal template, version 2, "Rules for Lexical Equivalence": two
+/// identifiers are equivalent if "the language code is identical", "the sub-namespace
+/// ("place", "user", "subject") is identical" and the names "differ only in the case of their
+/// first character". The name follows the second ":"; its first character is lowered when it
+/// is an ASCII letter (a %-encoded first character is kept as it is).
+fn urn_6(nss: &str, out: &mut String) {
+    let name = nss
+        .match_indices(':')
+        .nth(1)
+        .map(|(index, _)| index + 1)
+        .filter(|&start| {
+            nss.as_bytes()
+                .get(start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        });
+    match name {
+        Some(start) => {
+            out.push_str(&nss[..start]);
+            out.push(char::from(nss.as_bytes()[start].to_ascii_lowercase()));
+            out.push_str(&nss[start + 1..]);
         }
         None => out.push_str(nss),
     }

@@ -138,6 +138,14 @@ pub enum ProseViolation {
     /// A PWID archive-domain of more than 255 octets as RFC 1034 §3.1 counts a DNS name: more
     /// than 253 characters.
     PwidArchiveDomainTooLong,
+    /// A `urn-6` name of more than 255 bytes as encoded (its IANA informal template).
+    Urn6NameTooLong {
+        /// The bytes it has (at most `u32::MAX`).
+        len: u32,
+    },
+    /// A `urn-6` name with a character its IANA informal template excludes (`#<>[]|{}`), or
+    /// a control character, which is not printable; %-encoded or not.
+    Urn6NameCharacter,
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -196,6 +204,7 @@ impl ProseViolation {
             ProseViolation::PwidArchivalTime
             | ProseViolation::PwidArchiveDomainLabelTooLong
             | ProseViolation::PwidArchiveDomainTooLong => "pwid",
+            ProseViolation::Urn6NameTooLong { .. } | ProseViolation::Urn6NameCharacter => "urn-6",
             ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
                 "ddi"
             }
@@ -298,6 +307,15 @@ impl fmt::Display for ProseViolation {
                 "PWID archive-domain longer than 255 octets as a DNS name (RFC 1034 §3.1: at most \
                  253 characters)",
             ),
+            ProseViolation::Urn6NameTooLong { len } => write!(
+                f,
+                "a urn-6 name must be at most 255 bytes as encoded, not {len} (urn:urn-6 \
+                 informal template)"
+            ),
+            ProseViolation::Urn6NameCharacter => f.write_str(
+                "a urn-6 name cannot contain #<>[]|{} or a character that is not printable \
+                 (urn:urn-6 informal template)",
+            ),
             ProseViolation::TrivoreTooLong { len } => write!(
                 f,
                 "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
@@ -334,6 +352,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"ddi" => ddi(nss),
         b"fdc" => fdc(nss),
         b"pwid" => pwid(nss),
+        b"urn_6" => urn_6(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -780,6 +799,44 @@ fn pwid(nss: &str) -> Result<(), Violation> {
                 return violation(start + at, ProseViolation::PwidArchivalTime);
             }
         }
+    }
+    Ok(())
+}
+
+/// `urn-6`, its IANA informal template, "Declaration of syntactic structure": "Place names can
+/// contain any printable UTF-8 character except #<>[]|{} . Spaces are encoded as underscores
+/// ("_"), and the entire UTF-8 string is URI encoded. The resultant encoded string has a
+/// maximum size of 255 bytes." User names and topic identifiers have "identical restrictions
+/// and encoding". The name follows the second ":".
+fn urn_6(nss: &str) -> Result<(), Violation> {
+    let mut fields = nss.splitn(3, ':');
+    let (Some(language), Some(sub), Some(name)) = (fields.next(), fields.next(), fields.next())
+    else {
+        return Ok(());
+    };
+    let start = language.len() + 1 + sub.len() + 1;
+    let bytes = name.as_bytes();
+    let excluded = |byte: u8| b"#<>[]|{}".contains(&byte) || byte < 0x20 || byte == 0x7F;
+    let mut index = 0;
+    while index < bytes.len() {
+        let (byte, width) = match bytes[index] {
+            b'%' => match name
+                .get(index + 1..index + 3)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            {
+                Some(byte) => (byte, 3),
+                None => (b'%', 1),
+            },
+            byte => (byte, 1),
+        };
+        if excluded(byte) {
+            return violation(start + index, ProseViolation::Urn6NameCharacter);
+        }
+        index += width;
+    }
+    if name.len() > 255 {
+        let len = u32::try_from(name.len()).unwrap_or(u32::MAX);
+        return violation(start + 255, ProseViolation::Urn6NameTooLong { len });
     }
     Ok(())
 }

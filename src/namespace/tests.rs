@@ -351,6 +351,8 @@ fn canonical(nid: &str, nss: &str) -> String {
     "Archive.ORG:2016-01-22T10:08:23Z:PAGE:https://www.DR.dk/A",
     "archive.org:2016-01-22t10:08:23z:page:https://www.DR.dk/A"
 )]
+#[case::urn_6_template_first_character("urn-6", "fr:place:Chine", "fr:place:chine")]
+#[case::urn_6_template_rest_of_name("urn-6", "en:place:Paris_TX", "en:place:paris_TX")]
 #[case::rfc4198_s3_fdc_provider("fdc", "Example.COM:2002:A572007", "example.com:2002:A572007")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]

@@ -127,7 +127,8 @@ where
 ///   4195): the category is case-insensitive; `meta` and `nan` (their IANA
 ///   templates): the prefix is; `ddi` (RFC 9517): the agency identifier is; `fdc` (RFC 4198): the ProviderId is; `gs1`
 ///   (its IANA template): the branch literals `gdd`, `bie`, `bdt`, `cl` and `std` are; `pwid` (its IANA
-///   template): all but the archived URI is; `nzl` (RFC 4350) and `urn-3` (its
+///   template): all but the archived URI is; `urn-6` (its informal template): the first
+///   character of the name is; `nzl` (RFC 4350) and `urn-3` (its
 ///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
 ///   `gdst`, `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS
 ///   is.

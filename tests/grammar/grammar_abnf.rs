@@ -994,6 +994,11 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
         "IANA template v1 (2026): a prose grammar, <segment> 1*(\":\" <segment>), and a length",
     ),
     (
+        "urn-6",
+        "IANA informal template urn-6: prose patterns, a language code, place/user/subject and \
+         a name",
+    ),
+    (
         "urn-8",
         "IANA informal template urn-8: a prose pattern, eISSN-articleID",
     ),

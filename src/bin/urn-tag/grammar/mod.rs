@@ -182,6 +182,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("urn-3", "urn_3"),
     namespace!("urn-4", "urn_4"),
     namespace!("urn-5", "urn_5"),
+    namespace!("urn-6", "urn_6"),
     namespace!("urn-7", "urn_7"),
     namespace!("urn-8", "urn_8"),
     namespace!("uuid", "uuid"),
