@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 37] = [
+const RULES: [(u128, Rule); 40] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -69,6 +69,9 @@ const RULES: [(u128, Rule); 37] = [
     (key("ddi"), ddi),
     (key("gdst"), gdst),
     (key("fdc"), fdc),
+    (key("gs1"), gs1),
+    (key("pwid"), pwid),
+    (key("urn-6"), urn_6),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -257,6 +260,86 @@ fn gdst(nss: &str, out: &mut String) {
 /// ProviderId runs up to the first ":".
 fn fdc(nss: &str, out: &mut String) {
     mpeg(nss, out);
+}
+
+/// `gs1`, IANA registration template, version 1, "Syntax": "The literals urn, gs1, gdd, bie,
+/// bdt, cl and std are case-insensitive for lexical comparison. Their canonical representation
+/// is lowercase. Assigned values are case-sensitive unless the governing GS1 specification
+/// explicitly states otherwise." The literals are the first segment (`gdd` or `std`) and, after
+/// `gdd`, the second (`bie`, `bdt` or `cl`); an Application Identifier branch has none.
+fn gs1(nss: &str, out: &mut String) {
+    let literal =
+        |segment: &str, names: &[&str]| names.iter().any(|name| segment.eq_ignore_ascii_case(name));
+    let mut segments = nss.split(':');
+    let first = segments.next().unwrap_or_default();
+    let folded = if literal(first, &["gdd"]) {
+        if segments
+            .next()
+            .is_some_and(|second| literal(second, &["bie", "bdt", "cl"]))
+        {
+            2
+        } else {
+            1
+        }
+    } else {
+        usize::from(literal(first, &["std"]))
+    };
+    for (index, segment) in nss.split(':').enumerate() {
+        if index > 0 {
+            out.push(':');
+        }
+        if index < folded {
+            push_lower_with_upper_hex(out, segment);
+        } else {
+            out.push_str(segment);
+        }
+    }
+}
+
+/// `pwid`, IANA registration template, version 1, "Syntax": "All parts of the pwid-NSS are
+/// case insensitive, except for cases where the archived-uri represents a URI with case
+/// sensitive parts." The archive-domain (up to the first ":"), the archival-time (up to its
+/// "Z", the first after the domain) and the four letters of the precision-spec are folded.
+/// The archived URI is kept as it is: which of its parts are case-sensitive depends on it.
+fn pwid(nss: &str, out: &mut String) {
+    let prefix = nss.split_once(':').and_then(|(domain, rest)| {
+        let end = rest.find(['Z', 'z'])?;
+        let precision = rest.get(end + 1..end + 7)?;
+        let bytes = precision.as_bytes();
+        (bytes[0] == b':' && bytes[5] == b':').then_some(domain.len() + 1 + end + 7)
+    });
+    match prefix {
+        Some(prefix) => {
+            push_lower_with_upper_hex(out, &nss[..prefix]);
+            out.push_str(&nss[prefix..]);
+        }
+        None => out.push_str(nss),
+    }
+}
+
+/// `urn-6`, IANA informal template, version 2, "Rules for Lexical Equivalence": two
+/// identifiers are equivalent if "the language code is identical", "the sub-namespace
+/// ("place", "user", "subject") is identical" and the names "differ only in the case of their
+/// first character". The name follows the second ":"; its first character is lowered when it
+/// is an ASCII letter (a %-encoded first character is kept as it is).
+fn urn_6(nss: &str, out: &mut String) {
+    let name = nss
+        .match_indices(':')
+        .nth(1)
+        .map(|(index, _)| index + 1)
+        .filter(|&start| {
+            nss.as_bytes()
+                .get(start)
+                .is_some_and(u8::is_ascii_alphabetic)
+        });
+    match name {
+        Some(start) => {
+            out.push_str(&nss[..start]);
+            out.push(char::from(nss.as_bytes()[start].to_ascii_lowercase()));
+            out.push_str(&nss[start + 1..]);
+        }
+        None => out.push_str(nss),
+    }
 }
 
 /// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared

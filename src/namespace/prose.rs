@@ -130,6 +130,22 @@ pub enum ProseViolation {
     /// An FDC ProviderId of more than 255 octets as RFC 1035 §3.1 counts a DNS name: more
     /// than 253 characters.
     FdcProviderIdTooLong,
+    /// A PWID archival-time whose month, day, hour, minute or second is out of the range the
+    /// ABNF's comments give (urn:pwid IANA template, "Syntax").
+    PwidArchivalTime,
+    /// A PWID archive-domain with a label of more than 63 characters (RFC 1034 §3.5).
+    PwidArchiveDomainLabelTooLong,
+    /// A PWID archive-domain of more than 255 octets as RFC 1034 §3.1 counts a DNS name: more
+    /// than 253 characters.
+    PwidArchiveDomainTooLong,
+    /// A `urn-6` name of more than 255 bytes as encoded (its IANA informal template).
+    Urn6NameTooLong {
+        /// The bytes it has (at most `u32::MAX`).
+        len: u32,
+    },
+    /// A `urn-6` name with a character its IANA informal template excludes (`#<>[]|{}`), or
+    /// a control character, which is not printable; %-encoded or not.
+    Urn6NameCharacter,
     /// A `service` top-level service name of more than 27 characters (RFC 5031 §4.1).
     ServiceTopLevelTooLong {
         /// The characters it has (at most `u32::MAX`: a longer name is reported as that).
@@ -185,6 +201,10 @@ impl ProseViolation {
             ProseViolation::FdcDate { .. }
             | ProseViolation::FdcProviderIdLabelTooLong
             | ProseViolation::FdcProviderIdTooLong => "fdc",
+            ProseViolation::PwidArchivalTime
+            | ProseViolation::PwidArchiveDomainLabelTooLong
+            | ProseViolation::PwidArchiveDomainTooLong => "pwid",
+            ProseViolation::Urn6NameTooLong { .. } | ProseViolation::Urn6NameCharacter => "urn-6",
             ProseViolation::DdiLabelTooLong { .. } | ProseViolation::DdiAgencyTooLong { .. } => {
                 "ddi"
             }
@@ -276,6 +296,26 @@ impl fmt::Display for ProseViolation {
                 "FDC ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most 253 \
                  characters)",
             ),
+            ProseViolation::PwidArchivalTime => f.write_str(
+                "PWID archival-time out of range: month 01-12, a day of the month, hour 00-23, \
+                 minute 00-59, second 00-60 (urn:pwid IANA template)",
+            ),
+            ProseViolation::PwidArchiveDomainLabelTooLong => f.write_str(
+                "label in PWID archive-domain longer than 63 characters (RFC 1034 §3.5)",
+            ),
+            ProseViolation::PwidArchiveDomainTooLong => f.write_str(
+                "PWID archive-domain longer than 255 octets as a DNS name (RFC 1034 §3.1: at most \
+                 253 characters)",
+            ),
+            ProseViolation::Urn6NameTooLong { len } => write!(
+                f,
+                "a urn-6 name must be at most 255 bytes as encoded, not {len} (urn:urn-6 \
+                 informal template)"
+            ),
+            ProseViolation::Urn6NameCharacter => f.write_str(
+                "a urn-6 name cannot contain #<>[]|{} or a character that is not printable \
+                 (urn:urn-6 informal template)",
+            ),
             ProseViolation::TrivoreTooLong { len } => write!(
                 f,
                 "a trivore URN must be at most 512 characters, not {len} (urn:trivore \
@@ -311,6 +351,8 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"trivore" => trivore(nss),
         b"ddi" => ddi(nss),
         b"fdc" => fdc(nss),
+        b"pwid" => pwid(nss),
+        b"urn_6" => urn_6(nss),
         b"alert" => alert(nss),
         _ => Ok(()),
     }
@@ -705,6 +747,96 @@ fn fdc(nss: &str) -> Result<(), Violation> {
             provider.len() + 1 + 6,
             ProseViolation::FdcDate { year, month, day },
         );
+    }
+    Ok(())
+}
+
+/// `pwid`, its IANA template, "Syntax": "'archive-domain' is <subdomain> as defined in section
+/// 3.5 of RFC 1034", where "Labels must be 63 characters or less" and RFC 1034 §3.1 limits the
+/// name to 255 octets; and the ranges of the ABNF's comments: "utc-month  = 2DIGIT  ; 01-12",
+/// "utc-day    = 2DIGIT  ; 01-28, 01-29, 01-30, 01-31 based on month/year", "utc-hour   =
+/// 2DIGIT  ; 00-23", "utc-minute = 2DIGIT  ; 00-59", "utc-sec = 2DIGIT  ; 00-58, 00-59, 00-60
+/// based on leap second rules" (whether a second 60 was a leap second is not checked).
+fn pwid(nss: &str) -> Result<(), Violation> {
+    let Some((domain, rest)) = nss.split_once(':') else {
+        return Ok(());
+    };
+    if let Err((error, index)) = dns::check_lengths(domain.as_bytes()) {
+        let kind = match error {
+            DnsLengthError::LabelTooLong => ProseViolation::PwidArchiveDomainLabelTooLong,
+            DnsLengthError::NameTooLong => ProseViolation::PwidArchiveDomainTooLong,
+        };
+        return violation(index, kind);
+    }
+    let start = domain.len() + 1;
+    let number = |at: usize, len: usize| {
+        rest.get(at..at + len)
+            .and_then(|digits| digits.parse::<u16>().ok())
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0, 4), number(5, 2), number(8, 2)) else {
+        return Ok(());
+    };
+    let Ok(month) = u8::try_from(month) else {
+        return Ok(());
+    };
+    if !(1..=12).contains(&month) {
+        return violation(start + 5, ProseViolation::PwidArchivalTime);
+    }
+    if day == 0 || day > u16::from(days_in(year, month)) {
+        return violation(start + 8, ProseViolation::PwidArchivalTime);
+    }
+    let timed = rest
+        .as_bytes()
+        .get(10)
+        .is_some_and(|b| b.eq_ignore_ascii_case(&b'T'));
+    if timed {
+        for (at, most) in [(11, 23), (14, 59), (17, 60)] {
+            let field = at == 11 || rest.as_bytes().get(at - 1) == Some(&b':');
+            let Some(value) = number(at, 2).filter(|_| field) else {
+                break;
+            };
+            if value > most {
+                return violation(start + at, ProseViolation::PwidArchivalTime);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `urn-6`, its IANA informal template, "Declaration of syntactic structure": "Place names can
+/// contain any printable UTF-8 character except #<>[]|{} . Spaces are encoded as underscores
+/// ("_"), and the entire UTF-8 string is URI encoded. The resultant encoded string has a
+/// maximum size of 255 bytes." User names and topic identifiers have "identical restrictions
+/// and encoding". The name follows the second ":".
+fn urn_6(nss: &str) -> Result<(), Violation> {
+    let mut fields = nss.splitn(3, ':');
+    let (Some(language), Some(sub), Some(name)) = (fields.next(), fields.next(), fields.next())
+    else {
+        return Ok(());
+    };
+    let start = language.len() + 1 + sub.len() + 1;
+    let bytes = name.as_bytes();
+    let excluded = |byte: u8| b"#<>[]|{}".contains(&byte) || byte < 0x20 || byte == 0x7F;
+    let mut index = 0;
+    while index < bytes.len() {
+        let (byte, width) = match bytes[index] {
+            b'%' => match name
+                .get(index + 1..index + 3)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            {
+                Some(byte) => (byte, 3),
+                None => (b'%', 1),
+            },
+            byte => (byte, 1),
+        };
+        if excluded(byte) {
+            return violation(start + index, ProseViolation::Urn6NameCharacter);
+        }
+        index += width;
+    }
+    if name.len() > 255 {
+        let len = u32::try_from(name.len()).unwrap_or(u32::MAX);
+        return violation(start + 255, ProseViolation::Urn6NameTooLong { len });
     }
     Ok(())
 }

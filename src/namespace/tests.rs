@@ -343,6 +343,16 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::nan_template_prefix("nan", "FI:KA:A-X", "fi:ka:a-X")]
 #[case::rfc9517_s3_7_ddi_agency("ddi", "US.DDIA1:R-V1:1", "us.ddia1:R-V1:1")]
 #[case::gdst_template_pieces("gdst", "Example.com:po:AB.PO-1", "example.com:po:ab.po-1")]
+#[case::gs1_template_literals("gs1", "GDD:Bie:TradeItem", "gdd:bie:TradeItem")]
+#[case::gs1_template_std("gs1", "STD:genspec:25.0", "std:genspec:25.0")]
+#[case::gs1_template_ai_branch("gs1", "10:ABC123", "10:ABC123")]
+#[case::pwid_template_case(
+    "pwid",
+    "Archive.ORG:2016-01-22T10:08:23Z:PAGE:https://www.DR.dk/A",
+    "archive.org:2016-01-22t10:08:23z:page:https://www.DR.dk/A"
+)]
+#[case::urn_6_template_first_character("urn-6", "fr:place:Chine", "fr:place:chine")]
+#[case::urn_6_template_rest_of_name("urn-6", "en:place:Paris_TX", "en:place:paris_TX")]
 #[case::rfc4198_s3_fdc_provider("fdc", "Example.COM:2002:A572007", "example.com:2002:A572007")]
 #[case::rfc7738_s3_10_ccsds_snid("ccsds", "Schema:NDM:AEM", "schema:NDM:AEM")]
 #[case::rfc7738_s3_10_ccsds_without_colon("ccsds", "Schema", "Schema")]

@@ -125,7 +125,10 @@ where
 ///   (RFC 5031) and `urn-7` (RFC 6050): the NSS is; `isni` (its
 ///   IANA template): a lower-case check character `x` is `X`; `ebu` (RFC 5174) and `tva` (RFC
 ///   4195): the category is case-insensitive; `meta` and `nan` (their IANA
-///   templates): the prefix is; `ddi` (RFC 9517): the agency identifier is; `fdc` (RFC 4198): the ProviderId is; `nzl` (RFC 4350) and `urn-3` (its
+///   templates): the prefix is; `ddi` (RFC 9517): the agency identifier is; `fdc` (RFC 4198): the ProviderId is; `gs1`
+///   (its IANA template): the branch literals `gdd`, `bie`, `bdt`, `cl` and `std` are; `pwid` (its IANA
+///   template): all but the archived URI is; `urn-6` (its informal template): the first
+///   character of the name is; `nzl` (RFC 4350) and `urn-3` (its
 ///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
 ///   `gdst`, `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS
 ///   is.

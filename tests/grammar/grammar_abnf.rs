@@ -816,6 +816,24 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         top: "NSS",
         before_nss: "",
     },
+    NamespacePair {
+        nid: "gs1",
+        abnf_file: "namespaces/gs1.abnf",
+        top: "gs1-urn",
+        before_nss: "urn:gs1:",
+    },
+    NamespacePair {
+        nid: "pwid",
+        abnf_file: "namespaces/pwid.abnf",
+        top: "pwid-urn",
+        before_nss: "urn:pwid:",
+    },
+    NamespacePair {
+        nid: "said",
+        abnf_file: "namespaces/said.abnf",
+        top: "said-urn",
+        before_nss: "urn:said:",
+    },
 ];
 
 /// The namespace grammars whose registration states the syntax without ABNF, and what it states
@@ -974,6 +992,11 @@ const NAMESPACES_WITHOUT_ABNF: &[(&str, &str)] = &[
     (
         "trivore",
         "IANA template v1 (2026): a prose grammar, <segment> 1*(\":\" <segment>), and a length",
+    ),
+    (
+        "urn-6",
+        "IANA informal template urn-6: prose patterns, a language code, place/user/subject and \
+         a name",
     ),
     (
         "urn-8",
@@ -1759,6 +1782,24 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::pwid_template_example(
+    "namespaces/pwid.abnf",
+    "archive.org:2016-01-22T10:08:23Z:page:https://www.dr.dk",
+    true,
+    true
+)]
+#[case::said_template_example(
+    "namespaces/said.abnf",
+    "E8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA",
+    true,
+    true
+)]
+#[case::gs1_template_example(
+    "namespaces/gs1.abnf",
+    "gdd:bie:TradeItem.brandOwner.PartyInRole",
+    true,
+    true
+)]
 #[case::rfc7738_s4_example("namespaces/ccsds.abnf", "schema:ndm:aem", true, true)]
 #[case::rfc7738_s3_4_snid_of_33(
     "namespaces/ccsds.abnf",
