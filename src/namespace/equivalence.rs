@@ -99,6 +99,19 @@ fn isan(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 
+/// `nss` with its case folded up to the first `delimiter` (a prefix that ignores case) and
+/// kept after it; all of it kept when it holds no `delimiter`.
+fn fold_case_before(nss: &str, delimiter: char, out: &mut String) {
+    match nss.split_once(delimiter) {
+        Some((prefix, rest)) => {
+            push_lower_with_upper_hex(out, prefix);
+            out.push(delimiter);
+            out.push_str(rest);
+        }
+        None => out.push_str(nss),
+    }
+}
+
 /// `iso`, RFC 5141 §2.9: URNs are lexically equivalent after "4. normalize the case of all
 /// elements" (besides the leading "urn:", the NID and %-escaping, which RFC 8141 covers).
 fn iso(nss: &str, out: &mut String) {
@@ -116,14 +129,7 @@ fn s1000d(nss: &str, out: &mut String) {
 /// case-insensitive for matches. The remainder of the identifier must be considered
 /// case-sensitive." The standard name runs up to the first ":".
 fn mpeg(nss: &str, out: &mut String) {
-    match nss.split_once(':') {
-        Some((standard, rest)) => {
-            push_lower_with_upper_hex(out, standard);
-            out.push(':');
-            out.push_str(rest);
-        }
-        None => out.push_str(nss),
-    }
+    fold_case_before(nss, ':', out);
 }
 
 /// `isni`, IANA registration template, "Rules for lexical equivalence": "It is recommended
@@ -223,14 +229,7 @@ fn adid(nss: &str, out: &mut String) {
 /// case insensitive, meta-strings MAY be case sensitive [...]; parsers therefore SHALL treat
 /// these as case sensitive". The prefix holds no "-" and ends at the first one.
 fn meta(nss: &str, out: &mut String) {
-    match nss.split_once('-') {
-        Some((prefix, rest)) => {
-            push_lower_with_upper_hex(out, prefix);
-            out.push('-');
-            out.push_str(rest);
-        }
-        None => out.push_str(nss),
-    }
+    fold_case_before(nss, '-', out);
 }
 
 /// `nan`, IANA registration template, "Syntax": "Whereas the prefix is regarded as case
@@ -372,14 +371,7 @@ fn ccsds(nss: &str, out: &mut String) {
 /// The rest is "specific for each SNID", which the registration defines for none: it keeps its
 /// case. The SNID runs up to the first ":" (`SNID ":" SUBNAMESPACE-SPECIFIC-STRING`).
 fn ogf(nss: &str, out: &mut String) {
-    match nss.split_once(':') {
-        Some((snid, rest)) => {
-            push_lower_with_upper_hex(out, snid);
-            out.push(':');
-            out.push_str(rest);
-        }
-        None => out.push_str(nss),
-    }
+    fold_case_before(nss, ':', out);
 }
 
 /// `uci`, RFC 4179 §2, "Rules for Lexical Equivalence": "The "prefix" is case-insensitive.
@@ -387,14 +379,7 @@ fn ogf(nss: &str, out: &mut String) {
 /// ends at the first one (`UCI = prefix "-" instance ...`); the rule's "urn:uci:{prefix
 /// code}:" names a ":" that the ABNF does not have after the prefix.
 fn uci(nss: &str, out: &mut String) {
-    match nss.split_once('-') {
-        Some((prefix, rest)) => {
-            push_lower_with_upper_hex(out, prefix);
-            out.push('-');
-            out.push_str(rest);
-        }
-        None => out.push_str(nss),
-    }
+    fold_case_before(nss, '-', out);
 }
 
 /// `mrn`, IANA registration template, version 2, "Rules for Lexical Equivalence": "Case
