@@ -569,17 +569,13 @@ fn trivore(nss: &str) -> Result<(), Violation> {
 /// long is reported at its 64th character, an agency identifier at its 256th.
 fn ddi(nss: &str) -> Result<(), Violation> {
     let agency = nss.split(':').next().unwrap_or_default();
-    let mut start = 0;
-    for label in agency.split('.') {
-        if label.len() > 63 {
-            return violation(
-                start + 63,
-                ProseViolation::DdiLabelTooLong {
-                    len: reported_len(label),
-                },
-            );
-        }
-        start += label.len() + 1;
+    if let Some((start, label)) = label_too_long(agency, &['.']) {
+        return violation(
+            start + dns::MAX_LABEL_OCTETS,
+            ProseViolation::DdiLabelTooLong {
+                len: reported_len(label),
+            },
+        );
     }
     if agency.len() > 255 {
         return violation(
@@ -590,6 +586,19 @@ fn ddi(nss: &str) -> Result<(), Violation> {
         );
     }
     Ok(())
+}
+
+/// The first label of `text` (between `separators`) longer than a DNS label may be, with the
+/// index it starts at.
+fn label_too_long<'t>(text: &'t str, separators: &[char]) -> Option<(usize, &'t str)> {
+    let mut start = 0;
+    for label in text.split(separators) {
+        if label.len() > dns::MAX_LABEL_OCTETS {
+            return Some((start, label));
+        }
+        start += label.len() + 1;
+    }
+    None
 }
 
 /// The length of a part of an NSS as a violation reports it.
@@ -618,17 +627,13 @@ fn service(nss: &str) -> Result<(), Violation> {
 /// must not exceed 63 octets." Labels are separated by ":" and "@"; the first one too long is
 /// reported at its 64th octet.
 fn alert(nss: &str) -> Result<(), Violation> {
-    let mut start = 0;
-    for label in nss.split([':', '@']) {
-        if label.len() > 63 {
-            return violation(
-                start + 63,
-                ProseViolation::AlertLabelTooLong {
-                    len: reported_len(label),
-                },
-            );
-        }
-        start += label.len() + 1;
+    if let Some((start, label)) = label_too_long(nss, &[':', '@']) {
+        return violation(
+            start + dns::MAX_LABEL_OCTETS,
+            ProseViolation::AlertLabelTooLong {
+                len: reported_len(label),
+            },
+        );
     }
     Ok(())
 }
