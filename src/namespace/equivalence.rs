@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 40] = [
+const RULES: [(u128, Rule); 41] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -72,6 +72,7 @@ const RULES: [(u128, Rule); 40] = [
     (key("gs1"), gs1),
     (key("pwid"), pwid),
     (key("urn-6"), urn_6),
+    (key("eidr"), eidr),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -83,6 +84,12 @@ const fn key(nid: &str) -> u128 {
 
 /// `dvb`, RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."
 fn dvb(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `eidr`, RFC 7972 §2, "Rules for Lexical Equivalence": "Lexical equivalence of the URN-EIDR
+/// is defined by case-insensitive string match."
+fn eidr(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 

@@ -157,6 +157,14 @@ pub enum ProseViolation {
         /// The octets it has (at most `u32::MAX`: a longer label is reported as that).
         len: u32,
     },
+    /// An EIDR check character (RFC 7972 §2: ISO 7064 MOD 37,36 over the 20 hexadecimal
+    /// digits of a suffix of the prefix `10.5240`).
+    EidrCheck {
+        /// The check character the hexadecimal digits call for.
+        expected: char,
+        /// The check character written.
+        found: char,
+    },
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
     IsanCheck {
         /// The check character the other characters call for.
@@ -196,6 +204,7 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdLabelTooLong
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
+            ProseViolation::EidrCheck { .. } => "eidr",
             ProseViolation::IsniCheck { .. } => "isni",
             ProseViolation::TrivoreTooLong { .. } => "trivore",
             ProseViolation::FdcDate { .. }
@@ -265,6 +274,11 @@ impl fmt::Display for ProseViolation {
             ProseViolation::NewsmlProviderIdTooLong => f.write_str(
                 "NewsML ProviderId longer than 255 octets as a DNS name (RFC 1035 §3.1: at most \
                  253 characters)",
+            ),
+            ProseViolation::EidrCheck { expected, found } => write!(
+                f,
+                "EIDR check character must be {expected}, not {found} (RFC 7972 §2, ISO 7064 \
+                 MOD 37,36)"
             ),
             ProseViolation::IsanCheck { expected, found } => write!(
                 f,
@@ -346,6 +360,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"gsma" => gsma(nss),
         b"newsml" => newsml(nss),
         b"isan" => isan(nss),
+        b"eidr" => eidr(nss),
         b"service" => service(nss),
         b"isni" => isni(nss),
         b"trivore" => trivore(nss),
@@ -923,6 +938,33 @@ fn isan(nss: &str) -> Result<(), Violation> {
         }
     }
     Ok(())
+}
+
+/// `eidr`, RFC 7972 §2: "When EIDR-PREFIX is equal to "10.5240", [...] CHECK is the Mod 37,36
+/// check character as specified in [ISO7064], computed over the 20 hexadecimal digits HEXDIG
+/// of RP2079-SUFFIX." The grammar has read that suffix as `5(4HEXDIG "-") CHECK`; letters
+/// compare in any case ("case-insensitive string match").
+fn eidr(nss: &str) -> Result<(), Violation> {
+    let Some(suffix) = nss.strip_prefix("10.5240:") else {
+        return Ok(());
+    };
+    let digits: Vec<u8> = suffix.bytes().filter(u8::is_ascii_hexdigit).collect();
+    // "hhhh-" five times, then CHECK: a hexadecimal CHECK was counted among the digits.
+    let (Some(&found), Some(digits)) = (suffix.as_bytes().get(25), digits.get(..20)) else {
+        return Ok(());
+    };
+    let expected = mod_37_36(digits);
+    if char::from(found).eq_ignore_ascii_case(&expected) {
+        Ok(())
+    } else {
+        violation(
+            "10.5240:".len() + 25,
+            ProseViolation::EidrCheck {
+                expected,
+                found: char::from(found),
+            },
+        )
+    }
 }
 
 /// The ISO 7064 MOD 37,36 check character of `text` (digits and letters).

@@ -39,6 +39,9 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
 #[case::no_prose_rules("oid", "1.02")]
 #[case::isni_template_example("isni", "0000000121241960")]
+#[case::rfc7972_s2_example("eidr", "10.5240:7791-8534-2C23-9030-8610-5")]
+#[case::rfc7972_s2_example_lower_case("eidr", "10.5240:7ec7-228a-510a-053e-cbb8-j")]
+#[case::rfc7972_s2_other_prefix("eidr", "10.9999:7791-8534-2C23-9030-8610-6")]
 #[case::isni_check_x("isni", "000000000000001X")]
 #[case::rfc5031_s4_1_top_level_of_27("service", "abcdefghijklmnopqrstuvwxy-1.x")]
 #[case::rfc5890_s2_3_1_label_of_63(
@@ -167,6 +170,12 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     "alert-label must be at most 63 octets, not 64 (RFC 7462 §7: a Non-Reserved LDH label of RFC \
      5890 §2.3.1)"
 )]
+#[case::rfc7972_s2_example_changed(
+    "eidr",
+    "10.5240:7791-8534-2C23-9030-8610-6",
+    33,
+    "EIDR check character must be 5, not 6 (RFC 7972 §2, ISO 7064 MOD 37,36)"
+)]
 #[case::isni_template_example_changed(
     "isni",
     "0000000121241961",
@@ -291,6 +300,11 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::dvb_nss_case_insensitive("dvb", "cs:ZappingTypeCS:2001", "cs:zappingtypecs:2001")]
 #[case::ieee_both_parts("IEEE", "std:802.1Q:yang:X%2C", "std:802.1q:yang:x%2C")]
 #[case::isan_nss("isan", "1881-66C7-3420-6541-9", "1881-66c7-3420-6541-9")]
+#[case::rfc7972_s2_eidr_whole_urn(
+    "eidr",
+    "10.5240:7EC7-228A-510A-053E-CBB8-J",
+    "10.5240:7ec7-228a-510a-053e-cbb8-j"
+)]
 #[case::iso_all_elements("iso", "std:ISO:9999:-1:ED-1:EN", "std:iso:9999:-1:ed-1:en")]
 #[case::s1000d_identifiers(
     "s1000d",

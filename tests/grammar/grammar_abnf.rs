@@ -823,6 +823,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         before_nss: "urn:gs1:",
     },
     NamespacePair {
+        nid: "eidr",
+        abnf_file: "namespaces/eidr.abnf",
+        top: "URN-EIDR",
+        before_nss: "urn:eidr:",
+    },
+    NamespacePair {
         nid: "pwid",
         abnf_file: "namespaces/pwid.abnf",
         top: "pwid-urn",
@@ -1782,6 +1788,14 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::rfc7972_s2_example(
+    "namespaces/eidr.abnf",
+    "10.5240:7791-8534-2C23-9030-8610-5",
+    true,
+    true
+)]
+#[case::rfc7972_s2_not_rp2079("namespaces/eidr.abnf", "10.5240:abc", false, false)]
+#[case::rfc7972_s2_other_prefix("namespaces/eidr.abnf", "10.52400:abc", true, true)]
 #[case::pwid_template_example(
     "namespaces/pwid.abnf",
     "archive.org:2016-01-22T10:08:23Z:page:https://www.dr.dk",
