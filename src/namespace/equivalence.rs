@@ -31,7 +31,7 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
 }
 
 /// Each rule by the key of its NID: a few comparisons of numbers find one.
-const RULES: [(u128, Rule); 41] = [
+const RULES: [(u128, Rule); 42] = [
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
@@ -73,6 +73,7 @@ const RULES: [(u128, Rule); 41] = [
     (key("pwid"), pwid),
     (key("urn-6"), urn_6),
     (key("eidr"), eidr),
+    (key("doi"), doi),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -84,6 +85,15 @@ const fn key(nid: &str) -> u128 {
 
 /// `dvb`, RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."
 fn dvb(nss: &str, out: &mut String) {
+    push_lower_with_upper_hex(out, nss);
+}
+
+/// `doi`, IANA registration template, "Rules for lexical equivalence": "Since the DOI-NSS is
+/// case insensitive with respect to printable ASCII characters, parsers SHALL treat URN:DOIs
+/// accordingly and ignore such case when URN:DOI identifiers are compared." Its rule that
+/// "any percent encoding SHALL be removed" applies "where comparison is made between different
+/// representations of a DOI name" (a URN and an HTTP URI, say), not between two URNs.
+fn doi(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 

@@ -165,6 +165,10 @@ pub enum ProseViolation {
         /// The check character written.
         found: char,
     },
+    /// A `doi` NSS whose percent-encoding decodes to a control character or to octets that
+    /// are not UTF-8: DOI names hold "any printable characters from ISO/IEC 10646" (its IANA
+    /// template).
+    DoiCharacter,
     /// An ISAN check character (ISO 15706, ISO 7064 MOD 37,36).
     IsanCheck {
         /// The check character the other characters call for.
@@ -205,6 +209,7 @@ impl ProseViolation {
             | ProseViolation::NewsmlProviderIdTooLong => "newsml",
             ProseViolation::IsanCheck { .. } => "isan",
             ProseViolation::EidrCheck { .. } => "eidr",
+            ProseViolation::DoiCharacter => "doi",
             ProseViolation::IsniCheck { .. } => "isni",
             ProseViolation::TrivoreTooLong { .. } => "trivore",
             ProseViolation::FdcDate { .. }
@@ -279,6 +284,10 @@ impl fmt::Display for ProseViolation {
                 f,
                 "EIDR check character must be {expected}, not {found} (RFC 7972 §2, ISO 7064 \
                  MOD 37,36)"
+            ),
+            ProseViolation::DoiCharacter => f.write_str(
+                "a DOI name holds printable characters: this percent-encoding decodes to a \
+                 control character or to octets that are not UTF-8 (urn:doi registration)",
             ),
             ProseViolation::IsanCheck { expected, found } => write!(
                 f,
@@ -361,6 +370,7 @@ pub(crate) fn check(nid_prefix: &str, nss: &str) -> Result<(), Violation> {
         b"newsml" => newsml(nss),
         b"isan" => isan(nss),
         b"eidr" => eidr(nss),
+        b"doi" => doi(nss),
         b"service" => service(nss),
         b"isni" => isni(nss),
         b"trivore" => trivore(nss),
@@ -967,6 +977,53 @@ fn eidr(nss: &str) -> Result<(), Violation> {
     }
 }
 
+/// `doi`, IANA registration template, "Character set": "DOI names may incorporate any
+/// printable characters from ISO/IEC 10646", and "Unicode characters other than ASCII
+/// printable characters SHALL be percent encoded when a URN is created from a DOI". An NSS
+/// holds no raw character beyond ASCII, so each character beyond it is one run of triplets:
+/// each run must decode to UTF-8 without control characters (C0, DEL, C1).
+fn doi(nss: &str) -> Result<(), Violation> {
+    let bytes = nss.as_bytes();
+    let mut at = 0;
+    let (mut octets, mut starts) = (Vec::new(), Vec::new());
+    while at < bytes.len() {
+        if bytes.get(at) != Some(&b'%') {
+            at += 1;
+            continue;
+        }
+        octets.clear();
+        starts.clear();
+        while let Some(octet) = percent_encoded_octet(bytes, at) {
+            octets.push(octet);
+            starts.push(at);
+            at += 3;
+        }
+        let first_bad = match core::str::from_utf8(&octets) {
+            Err(error) => Some(error.valid_up_to()),
+            Ok(text) => text
+                .char_indices()
+                .find(|&(_, c)| c.is_control())
+                .map(|(offset, _)| offset),
+        };
+        if let Some(&index) = first_bad.and_then(|offset| starts.get(offset)) {
+            return violation(index, ProseViolation::DoiCharacter);
+        }
+        // A '%' that starts no triplet is the grammar's reject.
+        at += usize::from(octets.is_empty());
+    }
+    Ok(())
+}
+
+/// The octet of the `%HH` triplet at `at`, if one is there.
+fn percent_encoded_octet(bytes: &[u8], at: usize) -> Option<u8> {
+    match bytes.get(at..at + 3)? {
+        [b'%', high, low] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => {
+            Some(digit_hex(*high) << 4 | digit_hex(*low))
+        }
+        _ => None,
+    }
+}
+
 /// The ISO 7064 MOD 37,36 check character of `text` (digits and letters).
 fn mod_37_36(text: &[u8]) -> char {
     const ALPHABET: &[u8; 36] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -1113,6 +1170,7 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
                 ));
             }
         }
+        "doi" => found.extend(doi_lint(nss)),
         "service" | "urn_7" => {
             if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
                 found.push((
@@ -1137,6 +1195,44 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
         ));
     }
     found
+}
+
+/// `doi`, IANA registration template, "Character set": "URI percent encoding (see RFC 3986,
+/// section 2.1) is required for characters in a DOI that are: [...] o reserved in the URI
+/// syntax (see RFC 3986, section 2.2). The same rule is applied in creating a URN." Its ABNF
+/// takes them unencoded (`DOI-CHARS = %x20-7E`), and DOI names are widely written with them,
+/// so an unencoded reserved character that an NSS can hold (`:`, `@`, `/` after the one that
+/// ends the prefix, and the sub-delims) is a lint, not a rejection.
+fn doi_lint(nss: &str) -> Option<(usize, &'static str)> {
+    let delimiter = nss.find('/')?;
+    nss.bytes()
+        .enumerate()
+        .find(|&(index, b)| {
+            index != delimiter
+                && matches!(
+                    b,
+                    b':' | b'@'
+                        | b'/'
+                        | b'!'
+                        | b'$'
+                        | b'&'
+                        | b'\''
+                        | b'('
+                        | b')'
+                        | b'*'
+                        | b'+'
+                        | b','
+                        | b';'
+                        | b'='
+                )
+        })
+        .map(|(index, _)| {
+            (
+                index,
+                "the urn:doi registration requires characters reserved in URIs (RFC 3986 §2.2) \
+                 to be percent-encoded",
+            )
+        })
 }
 
 /// `uuid`: a version or variant that RFC 9562 does not define (§4.1, §4.2), except the Nil

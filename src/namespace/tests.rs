@@ -40,6 +40,8 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::no_prose_rules("oid", "1.02")]
 #[case::isni_template_example("isni", "0000000121241960")]
 #[case::rfc7972_s2_example("eidr", "10.5240:7791-8534-2C23-9030-8610-5")]
+#[case::doi_template_example_4("doi", "10.1000/456%23789")]
+#[case::doi_template_unicode("doi", "10.1000/caf%C3%A9")]
 #[case::rfc7972_s2_example_lower_case("eidr", "10.5240:7ec7-228a-510a-053e-cbb8-j")]
 #[case::rfc7972_s2_other_prefix("eidr", "10.9999:7791-8534-2C23-9030-8610-6")]
 #[case::isni_check_x("isni", "000000000000001X")]
@@ -170,6 +172,20 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     "alert-label must be at most 63 octets, not 64 (RFC 7462 §7: a Non-Reserved LDH label of RFC \
      5890 §2.3.1)"
 )]
+#[case::doi_template_control_character(
+    "doi",
+    "10.1000/a%7Fb",
+    9,
+    "a DOI name holds printable characters: this percent-encoding decodes to a control character \
+     or to octets that are not UTF-8 (urn:doi registration)"
+)]
+#[case::doi_template_not_utf8(
+    "doi",
+    "10.1000/caf%C3",
+    11,
+    "a DOI name holds printable characters: this percent-encoding decodes to a control character \
+     or to octets that are not UTF-8 (urn:doi registration)"
+)]
 #[case::rfc7972_s2_example_changed(
     "eidr",
     "10.5240:7791-8534-2C23-9030-8610-6",
@@ -260,6 +276,17 @@ fn prose_rules_reject(
     &[(14, "BOM serial numbers are version 4 UUIDs (urn:cdx registration)")]
 )]
 #[case::cdx_template_version_4_uuid("cdx", "f81d4fae-7dec-41d0-a765-00a0c91e6bf6/1", &[])]
+#[case::doi_template_reserved_character(
+    "doi",
+    "10.1002/(SICI)1097-4636",
+    &[(8, "the urn:doi registration requires characters reserved in URIs (RFC 3986 §2.2) to be percent-encoded")]
+)]
+#[case::doi_template_example_4_encoded("doi", "10.1000/456%23789", &[])]
+#[case::doi_template_slash_in_suffix(
+    "doi",
+    "10.1093/nar/gkaa1100",
+    &[(11, "the urn:doi registration requires characters reserved in URIs (RFC 3986 §2.2) to be percent-encoded")]
+)]
 #[case::rfc5031_s3_lower_case(
     "service",
     "sos.Police",
@@ -300,6 +327,7 @@ fn canonical(nid: &str, nss: &str) -> String {
 #[case::dvb_nss_case_insensitive("dvb", "cs:ZappingTypeCS:2001", "cs:zappingtypecs:2001")]
 #[case::ieee_both_parts("IEEE", "std:802.1Q:yang:X%2C", "std:802.1q:yang:x%2C")]
 #[case::isan_nss("isan", "1881-66C7-3420-6541-9", "1881-66c7-3420-6541-9")]
+#[case::doi_template_ascii_case("doi", "10.1000/ABC%2Fdef", "10.1000/abc%2Fdef")]
 #[case::rfc7972_s2_eidr_whole_urn(
     "eidr",
     "10.5240:7EC7-228A-510A-053E-CBB8-J",

@@ -116,7 +116,7 @@ where
 /// * `nbn` (RFC 8458 §4.3): the prefix (the country code and its sub-namespaces, up to the
 ///   first `-`) is case-insensitive; the NBN string after it is not;
 /// * `dvb` (RFC 5328), `iso` (RFC 5141), `ieee` (RFC 8069), `isan` (RFC 4246), `eidr` (RFC
-///   7972): the NSS is case-insensitive; `mpeg` (RFC 3614): the standard's name is; `uci` (RFC 4179): the
+///   7972), `doi` (its IANA template): the NSS is case-insensitive; `mpeg` (RFC 3614): the standard's name is; `uci` (RFC 4179): the
 ///   prefix is; `s1000d` (RFC 4688): the whole URN is; `mrn` (its IANA template): the OID and
 ///   OSNID are; `newsml` (RFC 3085): its four fields are and its Update flag does not count;
 ///   `gsma` (RFC 7254): an IMEI's parameters are ordered and `vers=0` is the default; `ccsds`

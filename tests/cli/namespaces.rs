@@ -3,8 +3,8 @@
 //!
 //! The URNs are the registrations' own examples (RFC 4122 §3 for `uuid`, RFC 3044 §2 for
 //! `issn`, RFC 3061 §2 for `oid`) and one-character changes to them that break a grammar rule
-//! or a prose rule; `doi` is a registered namespace that has no grammar here, and `bbf` one whose
-//! registration states no syntax of its own (RFC 8057).
+//! or a prose rule; `acme` is a NID not in the IANA registry, so nothing checks it, and `bbf` a
+//! namespace whose registration states no syntax of its own (RFC 8057).
 #![cfg(feature = "cli")]
 
 use rstest::rstest;
@@ -21,8 +21,9 @@ const ISSN_WRONG_CHECK_DIGIT: &str = "urn:ISSN:1234-1232";
 const UUID_TOO_SHORT: &str = "urn:uuid:12345";
 /// RFC 3061 §2's `number` has no leading zero.
 const OID_LEADING_ZERO: &str = "urn:oid:1.02.3";
-/// A registered namespace without a grammar.
-const DOI: &str = "urn:doi:10.1000/182";
+/// A NID not in the IANA registry: every registered namespace has a grammar or states no
+/// syntax, so only such a NID goes unchecked.
+const UNREGISTERED: &str = "urn:acme:widget-7";
 /// RFC 8057 §5's example of `bbf`, whose registration states no syntax beyond RFC 2141's NSS.
 const BBF: &str = "urn:bbf:yang:fast";
 /// RFC 4151 §2.5's first example.
@@ -51,6 +52,16 @@ fn valid_urn_record(input: &str, nid: &str, nss: &str, checked: Option<bool>) ->
     format!(
         r#"{{"input":"{input}","valid":true,"kind":"urn","spec":"rfc8141","nid":"{nid}","nss":"{nss}","r_component":null,"q_component":null,"f_component":null,"nid_class":"formal","registered":true,"normalized":"{lower}","equivalence_key":"{lower}"{tail},"lints":[]}}"#
     )
+}
+
+/// The record `check --json` writes for a valid URN of a NID not in the IANA registry.
+fn unregistered_urn_record(input: &str, nid: &str, nss: &str, checked: Option<bool>) -> String {
+    valid_urn_record(input, nid, nss, checked)
+        .replace(r#""registered":true"#, r#""registered":false"#)
+        .replace(
+            r#""lints":[]"#,
+            r#""lints":[{"code":"unregistered-nid","message":"NID not in the IANA registry (RFC 8141 §1)"}]"#,
+        )
 }
 
 /// `record`, as `check --json` writes it for line `line` of standard input.
@@ -94,9 +105,9 @@ fn invalid_urn_record(input: &str, index: usize, message: &str, kind: &str, tail
     "invalid urn:oid:1.02.3: NSS breaks rule oid_oid of namespace oid (namespaces/oid.pest) at byte 11\n        urn:oid:1.02.3\n                   ^\n"
 )]
 #[case::no_grammar_is_not_checked(
-    DOI,
+    UNREGISTERED,
     0,
-    "valid   urn:doi:10.1000/182 (URN, rfc8141, namespace not checked)\n"
+    "valid   urn:acme:widget-7 (URN, rfc8141, namespace not checked)\n"
 )]
 #[case::rfc8057_no_specific_syntax_is_checked(
     BBF,
@@ -156,7 +167,10 @@ fn check_namespaces_human(#[case] input: &str, #[case] code: i32, #[case] answer
         r#","namespace_checked":true"#
     )
 )]
-#[case::no_grammar_is_not_checked(DOI, valid_urn_record(DOI, "doi", "10.1000/182", Some(false)))]
+#[case::no_grammar_is_not_checked(
+    UNREGISTERED,
+    unregistered_urn_record(UNREGISTERED, "acme", "widget-7", Some(false))
+)]
 #[case::rfc8057_no_specific_syntax_is_checked(
     BBF,
     valid_urn_record(BBF, "bbf", "yang:fast", Some(true))
@@ -210,7 +224,10 @@ fn check_namespaces_json(#[case] input: &str, #[case] record: String) {
     ISSN_WRONG_CHECK_DIGIT,
     valid_urn_record(ISSN_WRONG_CHECK_DIGIT, "ISSN", "1234-1232", None)
 )]
-#[case::no_grammar(DOI, valid_urn_record(DOI, "doi", "10.1000/182", None))]
+#[case::no_grammar(
+    UNREGISTERED,
+    unregistered_urn_record(UNREGISTERED, "acme", "widget-7", None)
+)]
 #[case::syntax_error(
     "urn:uuid:%zz",
     invalid_urn_record(
@@ -245,14 +262,21 @@ fn check_without_namespaces_is_unchanged(#[case] input: &str, #[case] record: St
 /// Lines of standard input are answered as arguments are, and counted in the summary.
 #[test]
 fn check_namespaces_reads_standard_input() {
-    let lines = [UUID, ISSN_WRONG_CHECK_DIGIT, "", DOI, TAG, UUID_TOO_SHORT];
+    let lines = [
+        UUID,
+        ISSN_WRONG_CHECK_DIGIT,
+        "",
+        UNREGISTERED,
+        TAG,
+        UUID_TOO_SHORT,
+    ];
     let stdin = lines.join("\n") + "\n";
     let answers = concat!(
         "valid   urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6 (URN, rfc8141, namespace uuid)\n",
         "invalid urn:ISSN:1234-1232: ISSN check digit must be 1, not 2 (ISO 3297) at byte 17\n",
         "        urn:ISSN:1234-1232\n",
         "                         ^\n",
-        "valid   urn:doi:10.1000/182 (URN, rfc8141, namespace not checked)\n",
+        "valid   urn:acme:widget-7 (URN, rfc8141, namespace not checked)\n",
         "valid   tag:timothy@hpl.hp.com,2001:web/externalHome (tag URI, rfc4151)\n",
         "invalid urn:uuid:12345: NSS breaks rule uuid_time_low of namespace uuid (namespaces/uuid.pest) at byte 14\n",
         "        urn:uuid:12345\n",
@@ -275,7 +299,7 @@ fn check_namespaces_reads_standard_input() {
             ),
             2,
         ),
-        on_stdin_line(valid_urn_record(DOI, "doi", "10.1000/182", Some(false)), 4),
+        on_stdin_line(unregistered_urn_record(UNREGISTERED, "acme", "widget-7", Some(false)), 4),
         on_stdin_line(
             r#"{"input":"tag:timothy@hpl.hp.com,2001:web/externalHome","valid":true,"kind":"tag","authority":"timothy@hpl.hp.com","authority_kind":"email","date":"2001-01-01","date_as_written":"2001","specific":"web/externalHome","fragment":null,"lints":[]}"#.to_owned(),
             5,
@@ -300,7 +324,7 @@ fn check_namespaces_reads_standard_input() {
         summary,
     );
     // Every URN follows its namespace, or has none: exit 0, and --quiet says it alone.
-    let valid = [UUID, ISSN, DOI, TAG].join("\n");
+    let valid = [UUID, ISSN, UNREGISTERED, TAG].join("\n");
     assert_run(&["check", "--namespaces", "--quiet"], &valid, 0, "", "");
     assert_run(&["check", "--namespaces", "--quiet"], &stdin, 1, "", "");
 }
@@ -456,19 +480,20 @@ fn check_namespaces_lines_read_as_bytes() {
     )
 )]
 #[case::no_grammar_is_not_checked(
-    &["--namespaces", DOI],
+    &["--namespaces", UNREGISTERED],
     0,
     concat!(
-        "urn:doi:10.1000/182\n",
+        "urn:acme:widget-7\n",
         "  valid URN under RFC 8141\n",
         "  part         bytes     text                    grammar rule\n",
         "  scheme       0..3      \"urn\"                   assigned_name\n",
-        "  NID          4..7      \"doi\"                   NID\n",
-        "  NSS          8..19     \"10.1000/182\"           NSS\n",
-        "  NID class    formal (RFC 8141 §5.1); registered with IANA (DOI Foundation <https://doi.org>)\n",
-        "  namespace    not checked: no grammar for NID doi\n",
-        "  normalized   urn:doi:10.1000/182\n",
-        "  key          urn:doi:10.1000/182\n",
+        "  NID          4..8      \"acme\"                  NID\n",
+        "  NSS          9..17     \"widget-7\"              NSS\n",
+        "  NID class    formal (RFC 8141 §5.1); not in the IANA registry\n",
+        "  namespace    not checked: no grammar for NID acme\n",
+        "  normalized   urn:acme:widget-7\n",
+        "  key          urn:acme:widget-7\n",
+        "  note         NID not in the IANA registry (RFC 8141 §1)\n",
     )
 )]
 #[case::rfc8057_no_specific_syntax_is_checked(
@@ -536,7 +561,7 @@ fn explain_tag_is_unaffected() {
 #[test]
 fn find_namespaces_finds_only_urns_that_follow_their_namespace() {
     let text = format!(
-        "See {UUID}, {UUID_TOO_SHORT} and {ISSN_WRONG_CHECK_DIGIT}.\n{ISSN} ({DOI}); {TAG}\n"
+        "See {UUID}, {UUID_TOO_SHORT} and {ISSN_WRONG_CHECK_DIGIT}.\n{ISSN} ({UNREGISTERED}); {TAG}\n"
     );
     assert_run(
         &["find", "--namespaces"],
@@ -545,8 +570,8 @@ fn find_namespaces_finds_only_urns_that_follow_their_namespace() {
         concat!(
             "1:5: urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\n",
             "2:1: urn:ISSN:1234-1231\n",
-            "2:21: urn:doi:10.1000/182\n",
-            "2:43: tag:timothy@hpl.hp.com,2001:web/externalHome\n",
+            "2:21: urn:acme:widget-7\n",
+            "2:41: tag:timothy@hpl.hp.com,2001:web/externalHome\n",
         ),
         "",
     );
@@ -598,11 +623,11 @@ fn normalize_namespaces_reports_a_urn_that_breaks_its_namespace() {
             "--namespaces",
             ISSN_WRONG_CHECK_DIGIT,
             ISSN,
-            DOI,
+            UNREGISTERED,
         ],
         "",
         1,
-        "urn:issn:1234-1231\nurn:doi:10.1000/182\n",
+        "urn:issn:1234-1231\nurn:acme:widget-7\n",
         &format!("urn-tag: {ISSN_WRONG_CHECK_DIGIT}: {ISSN_MESSAGE}\n"),
     );
 }

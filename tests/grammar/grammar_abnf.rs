@@ -823,6 +823,12 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         before_nss: "urn:gs1:",
     },
     NamespacePair {
+        nid: "doi",
+        abnf_file: "namespaces/doi.abnf",
+        top: "URN-DOI",
+        before_nss: "urn:doi:",
+    },
+    NamespacePair {
         nid: "eidr",
         abnf_file: "namespaces/eidr.abnf",
         top: "URN-EIDR",
@@ -1788,6 +1794,8 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::nan_template_example("namespaces/nan.abnf", "fi:ka:a-1510439051", true, true)]
 #[case::rfc9517_s3_1_4_example("namespaces/ddi.abnf", "us.ddia1:PISA-QS.QI-2:1", true, true)]
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
+#[case::doi_template_example_4("namespaces/doi.abnf", "10.1000/456%23789", true, true)]
+#[case::doi_template_no_suffix("namespaces/doi.abnf", "10.1000", false, false)]
 #[case::rfc7972_s2_example(
     "namespaces/eidr.abnf",
     "10.5240:7791-8534-2C23-9030-8610-5",

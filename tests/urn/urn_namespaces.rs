@@ -225,9 +225,9 @@ fn namespace_error(input: &str) -> urn_tag::namespace::NamespaceError {
     UrnLint::ExampleNid,
     "example NID, for documentation and tests only (RFC 6963 §3.6)"
 )]
-#[case::unneeded("urn:doi:%30451450523", UrnLint::UnneededPercentEncoding { index: 8 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 8")]
-#[case::lowercase_hex("urn:doi:a%2c", UrnLint::LowercaseHex { index: 9 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 9")]
-#[case::non_ascii("urn:doi:%C3%A9", UrnLint::NonAsciiNss { index: 8 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 8")]
+#[case::unneeded("urn:knx:%30451450523", UrnLint::UnneededPercentEncoding { index: 8 }, "percent-encoding of a character that needs none (RFC 2141 §2.3.1, RFC 3986 §2.3) at byte 8")]
+#[case::lowercase_hex("urn:knx:a%2c", UrnLint::LowercaseHex { index: 9 }, "lower-case hexadecimal digits in a percent-encoding (RFC 3986 §2.1) at byte 9")]
+#[case::non_ascii("urn:knx:%C3%A9", UrnLint::NonAsciiNss { index: 8 }, "NSS holds characters outside ASCII (RFC 8141 §2.2) at byte 8")]
 #[case::namespace_grammar(
     "urn:uuid:12345",
     UrnLint::Namespace(namespace_error("urn:uuid:12345")),
@@ -270,11 +270,11 @@ fn lints_are_reported_once_each_in_order() {
 /// `~` needs encoding under RFC 2141 (it is excluded there), so `%7E` is not needless there.
 #[test]
 fn tilde_encoding_is_needed_only_in_rfc2141() {
-    let rfc8141 = Urn::parse("urn:doi:a%7E").unwrap();
+    let rfc8141 = Urn::parse("urn:knx:a%7E").unwrap();
     assert_eq!(
         rfc8141.lints(),
         [UrnLint::UnneededPercentEncoding { index: 9 }]
     );
-    let rfc2141 = Urn::parse_with("urn:doi:a%7E", urn_tag::UrnSyntax::Rfc2141).unwrap();
+    let rfc2141 = Urn::parse_with("urn:knx:a%7E", urn_tag::UrnSyntax::Rfc2141).unwrap();
     assert!(rfc2141.lints().is_empty());
 }

@@ -117,6 +117,7 @@ pub const GRAMMAR_FILES: &[GrammarFile] = &[
     namespace!("dgiwg", "dgiwg"),
     namespace!("dvb", "dvb"),
     namespace!("ebu", "ebu"),
+    namespace!("doi", "doi"),
     namespace!("eidr", "eidr"),
     namespace!("epc", "epc"),
     namespace!("epcglobal", "epcglobal"),
