@@ -35,8 +35,10 @@
 //! lint ([`UrnLint::NamespaceAdvice`](crate::UrnLint::NamespaceAdvice)), never an error. A
 //! registered namespace whose registration states no syntax of its own (only "the syntax of
 //! \<NSS\> in RFC 2141" or RFC 8141, `namespaces/no-specific-syntax.tsv`) is checked and has
-//! nothing more to check: [`NamespaceCheck::NoSpecificSyntax`]. Any other namespace without a
-//! grammar is reported as not checked, never as valid. `namespaces/README.md` lists every
+//! nothing more to check: [`NamespaceCheck::NoSpecificSyntax`]. Every other registered
+//! namespace has a grammar, so only a NID that is not in the IANA registry (or a namespace
+//! registered after the crate's snapshot of it) is reported as not checked, never as valid.
+//! `namespaces/README.md` lists every
 //! registered namespace, its status, and every ruling on a defect of a registration.
 //!
 //! The namespaces whose registrations define lexical equivalence beyond RFC 8141 have their
@@ -264,7 +266,9 @@ pub enum NamespaceCheck {
         registration: &'static str,
     },
     /// The crate has no grammar for the URN's NID, and it is not one whose registration
-    /// states no syntax: nothing was checked (which says nothing about the NSS).
+    /// states no syntax: nothing was checked (which says nothing about the NSS). Every
+    /// namespace of the crate's IANA registry snapshot has one or the other, so this is a NID
+    /// that is not registered, or was registered after the snapshot.
     NotChecked,
 }
 

@@ -38,6 +38,8 @@ fn violation(nid_prefix: &str, nss: &str) -> (usize, String) {
 #[case::isan_known_v_isan("isan", "0000-0000-D07A-0090-Q-0000-0000-X")]
 #[case::isan_lower_case("isan", "0000-0000-d07a-0090-q-0000-0000-x")]
 #[case::no_prose_rules("oid", "1.02")]
+#[case::c2pa_template_example_4("c2pa", "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4:v2_1")]
+#[case::rfc9039_s5_ops_example("dev", "ops:32473-Refrigerator-5002")]
 #[case::isni_template_example("isni", "0000000121241960")]
 #[case::rfc7972_s2_example("eidr", "10.5240:7791-8534-2C23-9030-8610-5")]
 #[case::doi_template_example_4("doi", "10.1000/456%23789")]

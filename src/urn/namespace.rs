@@ -15,7 +15,8 @@ impl<S: AsRef<str>> Urn<S> {
     /// [`NamespaceCheck::Invalid`] with the error (its index counts bytes of the whole URN)
     /// when it does not, [`NamespaceCheck::NoSpecificSyntax`] when the namespace's
     /// registration states no syntax of its own, [`NamespaceCheck::NotChecked`] when the crate
-    /// has no grammar for the NID otherwise. See [`crate::namespace`].
+    /// has no grammar for the NID otherwise (a NID not in its IANA registry snapshot). See
+    /// [`crate::namespace`].
     ///
     /// ```
     /// use urn_tag::Urn;

@@ -823,6 +823,18 @@ const NAMESPACE_PAIRS: &[NamespacePair] = &[
         before_nss: "urn:gs1:",
     },
     NamespacePair {
+        nid: "c2pa",
+        abnf_file: "namespaces/c2pa.abnf",
+        top: "c2pa-urn",
+        before_nss: "urn:c2pa:",
+    },
+    NamespacePair {
+        nid: "dev",
+        abnf_file: "namespaces/dev.abnf",
+        top: "devurn",
+        before_nss: "urn:dev:",
+    },
+    NamespacePair {
         nid: "doi",
         abnf_file: "namespaces/doi.abnf",
         top: "URN-DOI",
@@ -1283,6 +1295,53 @@ const NAMESPACE_DEVIATIONS: &[NamespaceDeviation] = &[
                  URN without escaping\" and the example `...:17` has two",
         sides: &[Side::PestOnly],
         ruling: "urn-string = 1*( ALPHA / DIGIT / other )\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "c2pa-claim-generator-as-an-nss-writes-it",
+        nid: "c2pa",
+        reason: "urn:c2pa template: `claim-generator-identifier = 0*32visible-char-except-space` \
+                 counts characters, of which an NSS writes those it cannot hold unencoded (`#`, \
+                 `?`, `%`, `[`, space...) as a percent-encoded triplet: a triplet is one \
+                 character of the 32, and it writes a character of the rule (not `:`, `_`, a \
+                 space, a control character or an octet beyond ASCII), where the ABNF reads \
+                 `%`, `3` and `A` as three characters",
+        sides: &[Side::AbnfOnly, Side::PestOnly],
+        // RFC 3986's pchar and "/" but ":" and "_", and the triplets of %21-7E but %3A and %5F.
+        ruling: "claim-generator-identifier = 0*32claim-char\n\
+                 claim-char = ALPHA / DIGIT / \"-\" / \".\" / \"~\" / \"!\" / \"$\" / \"&\" / \"'\"\n\
+                 \x20          / \"(\" / \")\" / \"*\" / \"+\" / \",\" / \";\" / \"=\" / \"@\" / \"/\"\n\
+                 \x20          / \"%\" encoded\n\
+                 encoded = \"2\" ( %x31-39 / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\" )\n\
+                 \x20       / \"3\" ( DIGIT / \"B\" / \"C\" / \"D\" / \"E\" / \"F\" )\n\
+                 \x20       / ( \"4\" / \"6\" ) HEXDIG\n\
+                 \x20       / ( \"5\" / \"7\" ) ( DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" )\n",
+        checked_in_rust: None,
+    },
+    NamespaceDeviation {
+        name: "dev-defined-subtypes-are-no-otherbody",
+        nid: "dev",
+        reason: "RFC 9039 §3.2: `otherbody = subtype \":\" identifier *( \":\" identifier )` also \
+                 reads `mac:xyz` and `mac:0024beffff804ff1:eth0` as a body of the subtype \
+                 \"mac\"; but \"With the exception of the MAC address and 1-Wire DEV URNs, each \
+                 DEV URN may also contain optional colon-separated identifiers\", and §4 defines \
+                 the subtypes mac, ow, org, os and ops by their own bodies",
+        sides: &[Side::AbnfOnly],
+        // The subtypes other than those five: one character; two but "ow" and "os"; three but
+        // "mac", "org" and "ops"; four or more. (%x values: the letters are lower case.)
+        ruling: "subtype = LALPHA / not-o sub-char / %x6F not-s-w\n\
+                 \x20       / not-m-o 2sub-char / %x6D not-a sub-char / %x6D.61 not-c\n\
+                 \x20       / %x6F not-p-r sub-char / %x6F.72 not-g / %x6F.70 not-s\n\
+                 \x20       / LALPHA 3*sub-char\n\
+                 sub-char = DIGIT / LALPHA\n\
+                 not-o   = %x61-6E / %x70-7A\n\
+                 not-m-o = %x61-6C / %x6E / %x70-7A\n\
+                 not-s-w = DIGIT / %x61-72 / %x74-76 / %x78-7A\n\
+                 not-a   = DIGIT / %x62-7A\n\
+                 not-c   = DIGIT / %x61-62 / %x64-7A\n\
+                 not-p-r = DIGIT / %x61-6F / %x71 / %x73-7A\n\
+                 not-g   = DIGIT / %x61-66 / %x68-7A\n\
+                 not-s   = DIGIT / %x61-72 / %x74-7A\n",
         checked_in_rust: None,
     },
     NamespaceDeviation {
@@ -1796,6 +1855,45 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
 #[case::rfc4198_s4_example("namespaces/fdc.abnf", "example.net:200406:ivr:51089", true, true)]
 #[case::doi_template_example_4("namespaces/doi.abnf", "10.1000/456%23789", true, true)]
 #[case::doi_template_no_suffix("namespaces/doi.abnf", "10.1000", false, false)]
+#[case::c2pa_template_example_1(
+    "namespaces/c2pa.abnf",
+    "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4",
+    true,
+    true
+)]
+#[case::c2pa_template_example_3(
+    "namespaces/c2pa.abnf",
+    "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4:acme:v2_1",
+    true,
+    true
+)]
+#[case::c2pa_template_example_4(
+    "namespaces/c2pa.abnf",
+    "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4:v2_1",
+    true,
+    true
+)]
+#[case::c2pa_template_encoded_colon(
+    "namespaces/c2pa.abnf",
+    "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4:a%3Ab",
+    true,
+    false
+)]
+#[case::c2pa_template_32_characters_one_encoded(
+    "namespaces/c2pa.abnf",
+    "F9168C5E-CEB2-4FAA-B6BF-329BF39FA1E4:%23bcdefghijklmnopqrstuvwxyz012345",
+    false,
+    true
+)]
+#[case::rfc9039_s5_mac("namespaces/dev.abnf", "mac:0024beffff804ff1", true, true)]
+#[case::rfc9039_s5_example("namespaces/dev.abnf", "example:new-1-2-3_comp", true, true)]
+#[case::rfc9039_s3_2_mac_with_identifier(
+    "namespaces/dev.abnf",
+    "mac:0024beffff804ff1:eth0",
+    true,
+    false
+)]
+#[case::rfc9039_s3_2_subtype_osx("namespaces/dev.abnf", "osx:a", true, true)]
 #[case::rfc7972_s2_example(
     "namespaces/eidr.abnf",
     "10.5240:7791-8534-2C23-9030-8610-5",

@@ -63,8 +63,8 @@ namespace-specific syntax), or (URN, rfc8141, namespace not checked).";
 const NAMESPACES_HELP: &str = "Also check each URN against the grammar and prose rules of its \
 namespace (namespaces/NID.pest): a URN that breaks them is invalid (error kind namespace). A \
 URN of a namespace whose registration states no syntax of its own is reported as checked, with \
-no namespace-specific syntax; one of another namespace without a grammar is checked by its URN \
-syntax alone and reported as not checked";
+no namespace-specific syntax; every registered namespace is one or the other, so a URN whose \
+NID is not registered is checked by its URN syntax alone and reported as not checked";
 
 #[derive(Debug, clap::Args)]
 #[command(after_long_help = AFTER_HELP)]
