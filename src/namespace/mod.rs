@@ -38,8 +38,8 @@
 //! nothing more to check: [`NamespaceCheck::NoSpecificSyntax`]. Every other registered
 //! namespace has a grammar, so only a NID that is not in the IANA registry (or a namespace
 //! registered after the crate's snapshot of it) is reported as not checked, never as valid.
-//! `namespaces/README.md` lists every
-//! registered namespace, its status, and every ruling on a defect of a registration.
+//! `namespaces/README.md` lists every registered namespace, its status, and every ruling on a
+//! defect of a registration.
 //!
 //! The namespaces whose registrations define lexical equivalence beyond RFC 8141 have their
 //! rules in [`Equivalence::standard`](crate::urn::Equivalence::standard).

@@ -1014,7 +1014,9 @@ fn doi(nss: &str) -> Result<(), Violation> {
     Ok(())
 }
 
-/// The octet of the `%HH` triplet at `at`, if one is there.
+/// The octet of the `%HH` triplet at `at`, if one is there. (The crate's `chars::triplet` does
+/// the same; this module is also compiled into the grammar tests, where it can name no crate
+/// module but `dns`.)
 fn percent_encoded_octet(bytes: &[u8], at: usize) -> Option<u8> {
     match bytes.get(at..at + 3)? {
         [b'%', high, low] if high.is_ascii_hexdigit() && low.is_ascii_hexdigit() => {

@@ -115,22 +115,21 @@ where
 ///   ignores case;
 /// * `nbn` (RFC 8458 §4.3): the prefix (the country code and its sub-namespaces, up to the
 ///   first `-`) is case-insensitive; the NBN string after it is not;
-/// * `dvb` (RFC 5328), `iso` (RFC 5141), `ieee` (RFC 8069), `isan` (RFC 4246), `eidr` (RFC
-///   7972), `doi` (its IANA template): the NSS is case-insensitive; `mpeg` (RFC 3614): the standard's name is; `uci` (RFC 4179): the
-///   prefix is; `s1000d` (RFC 4688): the whole URN is; `mrn` (its IANA template): the OID and
-///   OSNID are; `newsml` (RFC 3085): its four fields are and its Update flag does not count;
-///   `gsma` (RFC 7254): an IMEI's parameters are ordered and `vers=0` is the default; `ccsds`
-///   (RFC 7738) and `ogf` (RFC 6453): the subnamespace identifier is case-insensitive;
-///   `alert` (RFC 7462), `clei` (RFC 4152), `ivis` (RFC 4617), `pin` (RFC 3043), `service`
-///   (RFC 5031) and `urn-7` (RFC 6050): the NSS is; `isni` (its
-///   IANA template): a lower-case check character `x` is `X`; `ebu` (RFC 5174) and `tva` (RFC
-///   4195): the category is case-insensitive; `meta` and `nan` (their IANA
-///   templates): the prefix is; `ddi` (RFC 9517): the agency identifier is; `fdc` (RFC 4198): the ProviderId is; `gs1`
-///   (its IANA template): the branch literals `gdd`, `bie`, `bdt`, `cl` and `std` are; `pwid` (its IANA
-///   template): all but the archived URI is; `urn-6` (its informal template): the first
-///   character of the name is; `nzl` (RFC 4350) and `urn-3` (its
-///   informal template): the NSS is; `smpte` (RFC 5119): a `ul:` NSS is;
-///   `gdst`, `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS
+/// * `dvb` (RFC 5328), `iso` (RFC 5141), `ieee` (RFC 8069), `isan` (RFC 4246), `eidr` (RFC 7972),
+///   `doi` (its IANA template): the NSS is case-insensitive; `mpeg` (RFC 3614): the standard's name
+///   is; `uci` (RFC 4179): the prefix is; `s1000d` (RFC 4688): the whole URN is; `mrn` (its IANA
+///   template): the OID and OSNID are; `newsml` (RFC 3085): its four fields are and its Update flag
+///   does not count; `gsma` (RFC 7254): an IMEI's parameters are ordered and `vers=0` is the
+///   default; `ccsds` (RFC 7738) and `ogf` (RFC 6453): the subnamespace identifier is
+///   case-insensitive; `alert` (RFC 7462), `clei` (RFC 4152), `ivis` (RFC 4617), `pin` (RFC 3043),
+///   `service` (RFC 5031) and `urn-7` (RFC 6050): the NSS is; `isni` (its IANA template): a
+///   lower-case check character `x` is `X`; `ebu` (RFC 5174) and `tva` (RFC 4195): the category is
+///   case-insensitive; `meta` and `nan` (their IANA templates): the prefix is; `ddi` (RFC 9517):
+///   the agency identifier is; `fdc` (RFC 4198): the ProviderId is; `gs1` (its IANA template): the
+///   branch literals `gdd`, `bie`, `bdt`, `cl` and `std` are; `pwid` (its IANA template): all but
+///   the archived URI is; `urn-6` (its informal template): the first character of the name is;
+///   `nzl` (RFC 4350) and `urn-3` (its informal template): the NSS is; `smpte` (RFC 5119): a `ul:`
+///   NSS is; `gdst`, `stalwart` and `trivore` (their IANA templates) and `adid` (RFC 8107): the NSS
 ///   is.
 ///
 /// A namespace rule only applies to an NSS of its namespace's shape; anything else is

@@ -444,22 +444,14 @@ fn namespaces_readme_lists_every_registered_namespace_with_its_status() {
         .iter()
         .filter(|nid| !with_grammar.contains(**nid) && !without_syntax.contains(**nid))
         .count();
+    let other = if not_checked == 0 { "The other " } else { "" };
     let counts = format!(
-        "lists {} namespaces, {} formal and {informal} informal. {} have a grammar here. {}",
+        "lists {} namespaces, {} formal and {informal} informal. {} have a grammar here. \
+         {other}{} have a registration that states no",
         nids.len(),
         nids.len() - informal,
         with_grammar.len(),
-        if not_checked == 0 {
-            format!(
-                "The other {} have a registration that states no",
-                without_syntax.len()
-            )
-        } else {
-            format!(
-                "{} have a registration that states no",
-                without_syntax.len()
-            )
-        }
+        without_syntax.len()
     );
     let text: String = section
         .split("\n| NID |")
