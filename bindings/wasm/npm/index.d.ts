@@ -157,7 +157,10 @@ export function parse(text: string, options?: Options): Identifier;
 /** Checks an identifier without throwing for an invalid one. */
 export function check(text: string, options?: Options): CheckResult;
 
-/** `check` for many inputs in one call: each input's record, in order. */
+/**
+ * `check` for many inputs in one call: each input's record, in order. The inputs cross into the
+ * module in batches, so there is no limit on their number but the memory their records take.
+ */
 export function checkAll(texts: readonly string[], options?: Options): CheckResult[];
 
 /** Checks a URN against its namespace's grammar; throws an UrnTagError if it is not a URN. */
