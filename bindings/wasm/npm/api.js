@@ -243,14 +243,18 @@ function optionBits(options) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('options must be an object');
   }
-  const { spec, tagSyntax, namespaces, rfcOnly } = options;
+  const { spec, tagSyntax, namespaces, rfcOnly, scheme } = options;
   let bits = 0;
   if (spec !== undefined) bits |= nameIndex(urnSyntaxes, spec, 'spec');
   if (tagSyntax !== undefined) bits |= nameIndex(tagSyntaxes, tagSyntax, 'tagSyntax') << 2;
   if (flag(namespaces, 'namespaces')) bits |= 1 << 4;
   if (flag(rfcOnly, 'rfcOnly')) bits |= 1 << 5;
+  if (scheme !== undefined && scheme !== null) bits |= (nameIndex(SCHEMES, scheme, 'scheme') + 1) << 6;
   return bits;
 }
+
+// The values of `options.scheme`: one scheme only (by default, both, told apart by the scheme).
+const SCHEMES = ['urn', 'tag'];
 
 function nameIndex(names, value, option) {
   requireString(value, `options.${option}`);
@@ -325,8 +329,8 @@ function pad(number, digits) {
 }
 
 /**
- * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme.
- * Throws an UrnTagError for an invalid input.
+ * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme, or of
+ * the one scheme `options.scheme` names. Throws an UrnTagError for an invalid input.
  */
 export function parse(text, options) {
   const bits = optionBits(options);
@@ -532,7 +536,8 @@ export function equivalent(a, b, options) {
 
 /**
  * The URNs and tag URIs in free text, in order: `{kind, text, start, end}` each, where
- * `text === input.slice(start, end)`. With `namespaces`, only the URNs that follow theirs.
+ * `text === input.slice(start, end)`. With `namespaces`, only the URNs that follow theirs; with
+ * `scheme`, only the identifiers of that scheme.
  */
 export function find(text, options) {
   const bits = optionBits(options);

@@ -330,10 +330,20 @@ impl<'t> Utf16Positions<'t> {
     }
 }
 
+/// Which schemes an input may have: both (told apart by the scheme, as `urn-tag check` reads
+/// its input), or only one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Schemes {
+    Both,
+    UrnOnly,
+    TagOnly,
+}
+
 /// The options JavaScript passes as one number: the URN syntax's index (bits 0 and 1), the tag
-/// syntax's (bits 2 and 3), whether namespaces are checked (bit 4), and whether equivalence
-/// leaves out the namespaces' rules (bit 5). The package's JavaScript only passes indexes of
-/// the names it read; another one reads as the default.
+/// syntax's (bits 2 and 3), whether namespaces are checked (bit 4), whether equivalence leaves
+/// out the namespaces' rules (bit 5), and the schemes (bits 6 and 7: 0 both, 1 `urn` only, 2
+/// `tag` only). The package's JavaScript only passes indexes of the names it read; another
+/// one reads as the default.
 #[derive(Clone, Copy)]
 struct Options(u32);
 
@@ -356,6 +366,14 @@ impl Options {
         self.0 & (1 << 5) != 0
     }
 
+    fn schemes(self) -> Schemes {
+        match (self.0 >> 6) & 0b11 {
+            1 => Schemes::UrnOnly,
+            2 => Schemes::TagOnly,
+            _ => Schemes::Both,
+        }
+    }
+
     /// The syntax to parse under, without namespaces: the exports check those themselves, to
     /// say whether a namespace was checked.
     fn syntax(self) -> Syntax {
@@ -372,9 +390,18 @@ impl Options {
         }
     }
 
-    /// Parses `text` under these options: a URN or a tag by its scheme.
+    /// Parses `text` under these options: a URN or a tag by its scheme, or only the scheme
+    /// asked for (the other is refused as the parser of that scheme refuses it).
     fn parse(self, text: &str) -> Result<Identifier<&str>, ParseError> {
-        Identifier::parse_borrowed_with(text, self.syntax())
+        match self.schemes() {
+            Schemes::Both => Identifier::parse_borrowed_with(text, self.syntax()),
+            Schemes::UrnOnly => {
+                Urn::parse_borrowed_with(text, self.urn_syntax()).map(Identifier::Urn)
+            }
+            Schemes::TagOnly => {
+                TagUri::parse_borrowed_with(text, self.tag_syntax()).map(Identifier::Tag)
+            }
+        }
     }
 
     /// Whether the library may allocate while it parses an input under these options: only
@@ -477,7 +504,8 @@ fn describe(out: &mut impl fmt::Write, failure: Option<Failure>) -> fmt::Result 
     }
 }
 
-/// Parses the input as a URN or a tag URI by its scheme, under `options`; with namespaces, a URN must also follow its namespace. Returns what
+/// Parses the input as a URN or a tag URI (by its scheme, or of the scheme the options ask
+/// for), under `options`; with namespaces, a URN must also follow its namespace. Returns what
 /// it found (the result buffer holds its syntax and parts), that it failed, or
 /// [`NO_MEMORY`].
 #[wasm_bindgen]
@@ -795,7 +823,7 @@ pub fn equivalent(len_a: usize, len_b: usize, options: u32) -> u32 {
 }
 
 /// Finds the URNs and tag URIs in the input, as free text, under the options (with
-/// namespaces, only the URNs that follow theirs).
+/// namespaces, only the URNs that follow theirs; with one scheme, only identifiers of it).
 /// Returns how many it found, the result buffer holding the address of their kinds (1 URN, 2
 /// tag), starts and ends, as UTF-16 indexes, three numbers each; or [`NO_MEMORY`].
 #[wasm_bindgen]
@@ -815,9 +843,10 @@ pub fn find(len: usize, options: u32) -> u32 {
             }
             let mut positions = Utf16Positions::new(text);
             for identifier in Finder::new().syntax(syntax).identifiers(text) {
-                let kind = match identifier.value() {
-                    Identifier::Urn(_) => FOUND_URN,
-                    Identifier::Tag(_) => FOUND_TAG,
+                let kind = match (identifier.value(), options.schemes()) {
+                    (Identifier::Urn(_), Schemes::Both | Schemes::UrnOnly) => FOUND_URN,
+                    (Identifier::Tag(_), Schemes::Both | Schemes::TagOnly) => FOUND_TAG,
+                    _ => continue,
                 };
                 if found.try_reserve(3).is_err() {
                     found.clear();
