@@ -374,7 +374,12 @@ test('the package is the crate\'s version and ships every file its manifest name
   const cargo = readFileSync(new URL('../../../Cargo.toml', import.meta.url), 'utf8');
   assert.equal(manifest.version, /^version = "(.*)"$/m.exec(cargo)[1]);
   for (const file of manifest.files) assert.ok(existsSync(new URL(`../pkg/${file}`, import.meta.url)), file);
-  for (const target of Object.values(manifest.exports['.'])) {
+  // Conditions nest: a target is a path or an object of conditions.
+  const targets = (conditions) => Object.values(conditions)
+    .flatMap((target) => (typeof target === 'string' ? [target] : targets(target)));
+  assert.deepEqual(targets(manifest.exports['.']), ['./index.d.ts', './bundled.js', './node.js', './browser.js']);
+  for (const target of targets(manifest.exports['.'])) {
+    assert.ok(manifest.files.includes(target.slice(2)), target);
     assert.ok(existsSync(new URL(`../pkg/${target}`, import.meta.url)), target);
   }
 });
