@@ -5,7 +5,6 @@
 // written as UTF-8 straight into the module's memory, and parts come back as indexes into the
 // JavaScript string, taken with `slice`: no string is copied out of the module to parse.
 
-import * as wasm from './urn_tag_wasm.js';
 
 /** Why an input is not a valid identifier, or why a tag cannot be minted. */
 export class UrnTagError extends Error {
@@ -32,6 +31,8 @@ export class UrnTagError extends Error {
 const FAILED = 0;
 const FOUND_URN = 1;
 const FOUND_TAG = 2;
+const WRITTEN = 1;
+const NO_MEMORY = 0xffffffff;
 const NAMESPACE_VALID = 1;
 const NAMESPACE_INVALID = 2;
 const NOT_EQUIVALENT = 0;
@@ -53,6 +54,9 @@ const ERROR_INPUT = 2;
 const ERROR_SCHEME = 3;
 const NAMESPACE = 4;
 const FOUND_ADDRESS = 0;
+const ANSWERS_ADDRESS = 0;
+const OUTPUT_ADDRESS = 30;
+const OUTPUT_LENGTH = 31;
 
 // The JavaScript name of the field that holds each part (the JSON records' names, in camelCase).
 const FIELDS = {
@@ -73,8 +77,11 @@ const FIELDS = {
 const MAX_BYTES_PER_UNIT = 3;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// The module's exports, called directly: every one takes and gives numbers only.
+let wasm = null;
 let memory = null;
 let resultAddress = 0;
 let inputAddress = 0;
@@ -93,14 +100,19 @@ let namespaceNids = [];
 
 /** Called once by the entry module with the instantiated module's exports. */
 export function attach(exports) {
+  wasm = exports;
   memory = exports.memory;
-  resultAddress = wasm.result_buffer();
-  partCodes = wasm.part_codes().split(' ');
+  resultAddress = wasm.result_buffer() >>> 0;
+  const names = (table) => {
+    if (wasm.names(table) >>> 0 !== WRITTEN) throw new RangeError('the WebAssembly memory cannot hold the names');
+    return output().split(' ');
+  };
+  partCodes = names(0);
   partFields = partCodes.map((code) => FIELDS[code] ?? null);
-  urnSyntaxes = wasm.urn_syntax_names().split(' ');
-  tagSyntaxes = wasm.tag_syntax_names().split(' ');
-  authorityKinds = wasm.authority_kind_names().split(' ');
-  namespaceNids = wasm.namespace_names().split(' ');
+  urnSyntaxes = names(1);
+  tagSyntaxes = names(2);
+  authorityKinds = names(3);
+  namespaceNids = names(4);
   reserveInput(1024);
 }
 
@@ -113,8 +125,19 @@ function refreshViews() {
   }
 }
 
+/** The text the last export made, from the module's output buffer. */
+function output() {
+  refreshViews();
+  return decoder.decode(new Uint8Array(viewedBuffer, resultWords[OUTPUT_ADDRESS], resultWords[OUTPUT_LENGTH]));
+}
+
+/** Refuses an input the module's memory cannot hold what it needs for. */
+function tooLong(text) {
+  return new RangeError(`input of ${text.length} characters is too long for the WebAssembly memory`);
+}
+
 function reserveInput(bytes) {
-  const address = wasm.input_buffer(bytes);
+  const address = wasm.input_buffer(bytes) >>> 0;
   if (address === 0) return false;
   inputAddress = address;
   inputCapacity = bytes;
@@ -148,7 +171,7 @@ function writeInput(text, at) {
     const roomy = Math.max(worst, inputCapacity * 2);
     if (!reserveInput(roomy) && !reserveInput(worst)
       && !reserveInput(at + utf8Length(text))) {
-      throw new RangeError(`input of ${text.length} characters is too long for the WebAssembly memory`);
+      throw tooLong(text);
     }
   }
   refreshViews();
@@ -195,7 +218,10 @@ function lastErrorRecord() {
   // Read before the description crosses: making it can grow the memory and empty the view.
   const part = resultWords[ERROR_PART];
   const index = resultWords[ERROR_INDEX];
-  const description = wasm.error_description();
+  if (wasm.error_description() >>> 0 !== WRITTEN) {
+    throw new RangeError('the WebAssembly memory cannot hold the error\'s description');
+  }
+  const description = output();
   const space = description.indexOf(' ');
   return {
     index,
@@ -217,14 +243,18 @@ function optionBits(options) {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('options must be an object');
   }
-  const { spec, tagSyntax, namespaces, rfcOnly } = options;
+  const { spec, tagSyntax, namespaces, rfcOnly, scheme } = options;
   let bits = 0;
   if (spec !== undefined) bits |= nameIndex(urnSyntaxes, spec, 'spec');
   if (tagSyntax !== undefined) bits |= nameIndex(tagSyntaxes, tagSyntax, 'tagSyntax') << 2;
   if (flag(namespaces, 'namespaces')) bits |= 1 << 4;
   if (flag(rfcOnly, 'rfcOnly')) bits |= 1 << 5;
+  if (scheme !== undefined && scheme !== null) bits |= (nameIndex(SCHEMES, scheme, 'scheme') + 1) << 6;
   return bits;
 }
+
+// The values of `options.scheme`: one scheme only (by default, both, told apart by the scheme).
+const SCHEMES = ['urn', 'tag'];
 
 function nameIndex(names, value, option) {
   requireString(value, `options.${option}`);
@@ -299,13 +329,14 @@ function pad(number, digits) {
 }
 
 /**
- * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme.
- * Throws an UrnTagError for an invalid input.
+ * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme, or of
+ * the one scheme `options.scheme` names. Throws an UrnTagError for an invalid input.
  */
 export function parse(text, options) {
   const bits = optionBits(options);
-  const found = wasm.parse(writeIdentifier(text, 'text'), bits);
+  const found = wasm.parse(writeIdentifier(text, 'text'), bits) >>> 0;
   if (found === FAILED) throw lastError(text);
+  if (found === NO_MEMORY) throw tooLong(text);
   refreshViews();
   return identifier(text, found, bits, resultWords, 0, false);
 }
@@ -319,83 +350,116 @@ export function check(text, options) {
   const bits = optionBits(options);
   let found;
   try {
-    found = wasm.parse(writeIdentifier(text, 'text'), bits);
+    found = wasm.parse(writeIdentifier(text, 'text'), bits) >>> 0;
   } catch (error) {
     if (error instanceof UrnTagError) return invalid(text, null, error.toJSON());
     throw error;
   }
   if (found === FAILED) {
     refreshViews();
-    const scheme = resultWords[ERROR_SCHEME];
-    const kind = scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null;
-    return invalid(text, kind, lastErrorRecord());
+    return invalid(text, schemeName(resultWords[ERROR_SCHEME]), lastErrorRecord());
   }
+  if (found === NO_MEMORY) throw tooLong(text);
   refreshViews();
   return identifier(text, found, bits, resultWords, 0, true);
+}
+
+function schemeName(scheme) {
+  return scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null;
 }
 
 // The words of one input's answer in `checkAll` (src/lib.rs, `BATCH_STRIDE`).
 const BATCH_STRIDE = 1 + PARTS + 3 * 6;
 
+// `checkAll` hands the module its inputs in batches of at most this many, and of at most
+// BATCH_UNITS code units (or one input, if longer): what the module holds for a batch, and
+// the descriptions of its refused inputs, stay bounded however many inputs there are.
+const BATCH_INPUTS = 1 << 14;
+const BATCH_UNITS = 1 << 20;
+
 /**
- * `check` for many inputs at once, in one crossing: `check`'s record for each input, in order.
- * (Measured, it is no faster than one `check` each: making the records costs what crossing
- * once saves.)
+ * `check` for many inputs at once: `check`'s record for each input, in order. The inputs cross
+ * into the module in batches, so there is no limit on their number but the memory that holds
+ * the records.
  */
 export function checkAll(texts, options) {
   const bits = optionBits(options);
   if (!Array.isArray(texts)) throw new TypeError('texts must be an array of strings');
   const count = texts.length;
   for (let i = 0; i < count; i++) requireString(texts[i], `texts[${i}]`);
-  let joined = texts.join('');
+  const records = new Array(count);
+  // Messages repeat (a million inputs may share a few): each is kept once.
+  const messages = new Map();
+  for (let start = 0; start < count;) {
+    let end = start;
+    let units = 0;
+    while (end < count && end - start < BATCH_INPUTS && (end === start || units + texts[end].length <= BATCH_UNITS)) {
+      units += texts[end].length;
+      end += 1;
+    }
+    checkBatch(texts, start, end, bits, records, messages);
+    start = end;
+  }
+  return records;
+}
+
+/** `checkAll` of `texts[start..end]`, into `records`. */
+function checkBatch(texts, start, end, bits, records, messages) {
+  const count = end - start;
+  const batch = texts.slice(start, end);
+  let joined = batch.join('');
   let bytes = writeInput(joined, 0);
   // A string with a lone surrogate is refused here, and left out of what the module reads: its
   // surrogate could pair with one at the edge of its neighbour.
   let lone = null;
   if (bytes !== joined.length) {
-    lone = texts.map((text) => LONE_SURROGATE.exec(text));
+    lone = batch.map((text) => LONE_SURROGATE.exec(text));
     if (lone.some((match) => match !== null)) {
-      joined = texts.map((text, i) => (lone[i] === null ? text : '')).join('');
+      joined = batch.map((text, i) => (lone[i] === null ? text : '')).join('');
       bytes = writeInput(joined, 0);
     }
   }
-  const lengthsAddress = wasm.lengths_buffer(Math.max(count, 1));
+  const lengthsAddress = wasm.lengths_buffer(count) >>> 0;
   if (lengthsAddress === 0) throw new RangeError(`${count} inputs are too many for the WebAssembly memory`);
   const lengths = new Uint32Array(memory.buffer, lengthsAddress, count);
-  for (let i = 0; i < count; i++) lengths[i] = lone !== null && lone[i] !== null ? 0 : texts[i].length;
-  const address = wasm.check_all(bytes, count, bits);
-  if (address === 0) throw new RangeError(`${count} inputs are too many for the WebAssembly memory`);
-  // Taken before the answers are read: making the string can grow the memory, which would
-  // leave a view made before it empty.
-  const refusals = wasm.batch_refusals().split('\n');
+  for (let i = 0; i < count; i++) lengths[i] = lone !== null && lone[i] !== null ? 0 : batch[i].length;
+  if (wasm.check_all(bytes, count, bits) >>> 0 !== WRITTEN) {
+    throw new RangeError(`${count} inputs of ${joined.length} characters are too many for the WebAssembly memory`);
+  }
+  // Read before the answers: decoding leaves the memory as it is, but the views are made anew.
+  const refusals = output().split('\n');
   let refused = 0;
   refreshViews();
-  const answers = new Uint32Array(viewedBuffer, address, count * BATCH_STRIDE);
-  const records = [];
+  const answers = new Uint32Array(viewedBuffer, resultWords[ANSWERS_ADDRESS], count * BATCH_STRIDE);
   for (let i = 0; i < count; i++) {
-    const text = texts[i];
+    const text = batch[i];
     const base = i * BATCH_STRIDE;
     const found = answers[base];
+    let record;
     if (lone !== null && lone[i] !== null) {
       // The module read an empty string in its place, and refused it.
       refused += 1;
-      records.push(invalid(text, null, loneSurrogateError(text, lone[i].index).toJSON()));
+      record = invalid(text, null, loneSurrogateError(text, lone[i].index).toJSON());
     } else if (found !== FAILED) {
-      records.push(identifier(text, found, bits, answers, base + 1, true));
+      record = identifier(text, found, bits, answers, base + 1, true);
     } else {
       const description = refusals[refused++];
-      const space = description.indexOf(' ');
+      let error = messages.get(description);
+      if (error === undefined) {
+        const space = description.indexOf(' ');
+        error = { message: description.slice(space + 1), kind: description.slice(0, space) };
+        messages.set(description, error);
+      }
       const part = answers[base + 1 + ERROR_PART];
-      const scheme = answers[base + 1 + ERROR_SCHEME];
-      records.push(invalid(text, scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null, {
+      record = invalid(text, schemeName(answers[base + 1 + ERROR_SCHEME]), {
         index: answers[base + 1 + ERROR_INDEX],
-        message: description.slice(space + 1),
-        kind: description.slice(0, space),
+        message: error.message,
+        kind: error.kind,
         part: part === NO_PART ? null : partCodes[part],
-      }));
+      });
     }
+    records[start + i] = record;
   }
-  return records;
 }
 
 function invalid(input, kind, error) {
@@ -408,8 +472,9 @@ function invalid(input, kind, error) {
  */
 export function checkNamespace(text, options) {
   const bits = optionBits(options);
-  const verdict = wasm.check_namespace(writeIdentifier(text, 'text'), bits);
+  const verdict = wasm.check_namespace(writeIdentifier(text, 'text'), bits) >>> 0;
   if (verdict === FAILED) throw lastError(text);
+  if (verdict === NO_MEMORY) throw tooLong(text);
   refreshViews();
   if (verdict === NAMESPACE_VALID) {
     return { checked: true, valid: true, namespace: namespaceNids[resultWords[NAMESPACE]], error: null };
@@ -421,15 +486,20 @@ export function checkNamespace(text, options) {
   return { checked: false, valid: false, namespace: null, error: null };
 }
 
+/** The text an export that makes text made from `text`, or its error. */
+function made(answer, text) {
+  if (answer === WRITTEN) return output();
+  if (answer === FAILED) throw lastError(text);
+  throw tooLong(text);
+}
+
 /**
  * The key an identifier is compared by: for a URN, RFC equivalence (with the namespaces' own
  * rules unless `rfcOnly`); a tag is its own key. Throws an UrnTagError for an invalid input.
  */
 export function equivalenceKey(text, options) {
   const bits = optionBits(options);
-  const key = wasm.equivalence_key(writeIdentifier(text, 'text'), bits);
-  if (key === undefined) throw lastError(text);
-  return key;
+  return made(wasm.equivalence_key(writeIdentifier(text, 'text'), bits) >>> 0, text);
 }
 
 /**
@@ -439,9 +509,7 @@ export function equivalenceKey(text, options) {
  */
 export function normalize(text, options) {
   const bits = optionBits(options);
-  const normal = wasm.normalized(writeIdentifier(text, 'text'), bits);
-  if (normal === undefined) throw lastError(text);
-  return normal;
+  return made(wasm.normalized(writeIdentifier(text, 'text'), bits) >>> 0, text);
 }
 
 /**
@@ -458,23 +526,26 @@ export function equivalent(a, b, options) {
   // The second input goes after the first; writing it may move the buffer, with the first in it.
   const bytesB = writeInput(b, bytesA);
   refuseLoneSurrogate(b, bytesB);
-  const verdict = wasm.equivalent(bytesA, bytesB, bits);
+  const verdict = wasm.equivalent(bytesA, bytesB, bits) >>> 0;
   if (verdict === EQUIVALENT) return true;
   if (verdict === NOT_EQUIVALENT) return false;
+  if (verdict === NO_MEMORY) throw tooLong(a.length > b.length ? a : b);
   refreshViews();
   throw lastError(resultWords[ERROR_INPUT] === 0 ? a : b);
 }
 
 /**
  * The URNs and tag URIs in free text, in order: `{kind, text, start, end}` each, where
- * `text === input.slice(start, end)`. With `namespaces`, only the URNs that follow theirs.
+ * `text === input.slice(start, end)`. With `namespaces`, only the URNs that follow theirs; with
+ * `scheme`, only the identifiers of that scheme.
  */
 export function find(text, options) {
   const bits = optionBits(options);
   requireString(text, 'text');
   // A lone surrogate is written as U+FFFD, one code unit too: it separates identifiers and
   // leaves every index in place.
-  const count = wasm.find(writeInput(text, 0), bits);
+  const count = wasm.find(writeInput(text, 0), bits) >>> 0;
+  if (count === NO_MEMORY) throw tooLong(text);
   refreshViews();
   const address = resultWords[FOUND_ADDRESS];
   const words = new Uint32Array(viewedBuffer, address, count * 3);
@@ -510,14 +581,23 @@ export function mintTag({ authority, date, specific = '', fragment, today } = {}
         `lone surrogate in ${part} at index ${lone.index}: the string is not well-formed UTF-16`, text);
     }
   }
-  const tag = wasm.mint_tag(authority, written, specific, fragment ?? undefined, todayWritten);
-  if (tag === undefined) {
-    refreshViews();
-    const part = resultWords[ERROR_PART];
-    const input = { authority, specific, fragment: fragment ?? '', date: written }[partCodes[part]];
-    throw lastError(input ?? written);
+  // The parts one after the other in the input buffer (writing one may move the buffer, with
+  // those before it in it).
+  let at = 0;
+  const lengths = [];
+  for (const text of [authority, written, specific, fragment ?? '', todayWritten]) {
+    const bytes = writeInput(text, at);
+    lengths.push(bytes);
+    at += bytes;
   }
-  return tag;
+  const hasFragment = fragment !== undefined && fragment !== null;
+  const answer = wasm.mint_tag(lengths[0], lengths[1], lengths[2], hasFragment ? lengths[3] : -1, lengths[4]) >>> 0;
+  if (answer === WRITTEN) return output();
+  if (answer === NO_MEMORY) throw tooLong(authority + specific + (fragment ?? ''));
+  refreshViews();
+  const part = resultWords[ERROR_PART];
+  const input = { authority, specific, fragment: fragment ?? '', date: written }[partCodes[part]];
+  throw lastError(input ?? written);
 }
 
 /** A Date's UTC day, `YYYY-MM-DD`. */

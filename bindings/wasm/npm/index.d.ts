@@ -7,6 +7,9 @@ export type UrnSpec = 'rfc8141' | 'rfc2141' | 'rfc2141bis';
 /** A tag syntax: RFC 4151 (the default), with erratum 1485, or lenient authorities. */
 export type TagSyntax = 'rfc4151' | 'erratum1485' | 'lenient';
 
+/** A scheme: URNs (`urn:`) or tag URIs (`tag:`). */
+export type Scheme = 'urn' | 'tag';
+
 /** How identifiers are read. */
 export interface Options {
   /** The URN syntax; `rfc8141` by default. */
@@ -15,7 +18,16 @@ export interface Options {
   tagSyntax?: TagSyntax;
   /** Whether a URN must also follow the grammar and prose rules of its namespace. */
   namespaces?: boolean;
+  /**
+   * Read identifiers of this scheme only (the other is refused as the parser of this one
+   * refuses it: `expected_urn_scheme`, `expected_tag_scheme`). By default, or with `null`,
+   * both, told apart by the scheme, as `urn-tag check` reads them.
+   */
+  scheme?: Scheme | null;
 }
+
+/** Options that read URNs only, of RFC 8141 or RFC 2141 (whose URNs have the same fields). */
+type Rfc8141Options = Options & { spec?: 'rfc8141' | 'rfc2141' };
 
 /** How identifiers are read and compared. */
 export interface EquivalenceOptions extends Options {
@@ -151,13 +163,24 @@ export interface MintOptions {
   today?: Date;
 }
 
-/** Parses a URN or a tag URI, by its scheme; throws an UrnTagError for an invalid input. */
+/**
+ * Parses a URN or a tag URI, by its scheme (or of the one `options.scheme` names); throws an
+ * UrnTagError for an invalid input. With `{scheme: 'urn'}` it gives a URN (with the fields of
+ * its `spec`), with `{scheme: 'tag'}` a tag; otherwise either (narrow on `kind`, then on
+ * `spec`).
+ */
+export function parse(text: string, options: Options & { scheme: 'tag' }): Tag;
+export function parse(text: string, options: Options & { scheme: 'urn'; spec: 'rfc2141bis' }): Rfc2141bisUrn;
+export function parse(text: string, options: Rfc8141Options & { scheme: 'urn' }): Rfc8141Urn;
 export function parse(text: string, options?: Options): Identifier;
 
 /** Checks an identifier without throwing for an invalid one. */
 export function check(text: string, options?: Options): CheckResult;
 
-/** `check` for many inputs in one call: each input's record, in order. */
+/**
+ * `check` for many inputs in one call: each input's record, in order. The inputs cross into the
+ * module in batches, so there is no limit on their number but the memory their records take.
+ */
 export function checkAll(texts: readonly string[], options?: Options): CheckResult[];
 
 /** Checks a URN against its namespace's grammar; throws an UrnTagError if it is not a URN. */

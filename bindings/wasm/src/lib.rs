@@ -3,20 +3,29 @@
 //! is the only caller and gives JavaScript programs their objects and errors.
 //!
 //! Crossing between JavaScript and WebAssembly costs more than parsing a short identifier, so
-//! the interface crosses little and copies the input once:
+//! the interface crosses little and copies the input once. Only numbers cross:
 //!
-//! * JavaScript writes the input as UTF-8 straight into the buffer [`input_buffer`] gives
-//!   (with `TextEncoder.encodeInto`) and passes only its length;
+//! * JavaScript writes its input as UTF-8 straight into the buffer [`input_buffer`] gives
+//!   (with `TextEncoder.encodeInto`) and passes only lengths;
 //! * answers are numbers written into the buffer [`result_buffer`] gives: the syntax, which
 //!   parts were found and where (as indexes into the JavaScript string, which JavaScript turns
 //!   into substrings with `slice`), the date of a tag;
-//! * names (of parts, syntaxes, authority kinds, namespaces) cross once, as tables, when the
-//!   package starts ([`part_codes`] and the others); an answer gives an index into them;
-//! * strings cross only where there are no numbers to give: error kinds and messages, normal
-//!   forms and equivalence keys, minted tags.
+//! * text an export makes (an error's description, a normal form, a minted tag, the names of
+//!   parts and syntaxes that JavaScript reads once when the package starts) is left in the
+//!   output buffer, whose address and length are in the result buffer, for JavaScript to
+//!   decode.
 //!
 //! Every export answers every input: an invalid input is an answer (its error kept for
 //! [`error_description`]), never a panic.
+//!
+//! Memory. A failed allocation must not abort the module: an abort is a trap, and the
+//! exports after it would find their buffers as the trap left them. So the module never
+//! allocates in a way that can fail without an answer: its own buffers grow with
+//! `try_reserve`, and before it calls the library on an input in a way that allocates (an
+//! equivalence key, a normal form, a namespace's checks, minting), it makes sure that the
+//! memory has room for what the library can take for that input ([`library_room`]). When
+//! the memory cannot grow that far, the export answers [`NO_MEMORY`] and JavaScript throws a
+//! `RangeError`; the buffers are as they were, and the next export works.
 //!
 //! Indexes. JavaScript strings count UTF-16 code units, the library counts UTF-8 bytes; every
 //! index given to JavaScript is converted ([`Utf16Positions`]). A lone surrogate, which
@@ -26,6 +35,7 @@
 #![forbid(unsafe_code)]
 
 use std::cell::{Cell, RefCell};
+use std::fmt::{self, Write as _};
 use std::str;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -38,8 +48,8 @@ use urn_tag::{
 };
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// Every part an answer can name, in the order of [`part_codes`]: an answer names a part by
-/// its index here.
+/// Every part an answer can name, in the order of the names [`names`] gives: an answer names
+/// a part by its index here.
 const PARTS: [Part; 11] = [
     Part::Scheme,
     Part::Nid,
@@ -57,15 +67,22 @@ const PARTS: [Part; 11] = [
 /// The part index of an error about no part.
 const NO_PART: u32 = u32::MAX;
 
-/// What [`parse`] found: nothing valid (the error is kept), a URN or a tag.
+/// What [`parse`] and the other exports that read one identifier found: nothing valid (the
+/// error is kept), a URN or a tag.
 const FAILED: u32 = 0;
 const FOUND_URN: u32 = 1;
 const FOUND_TAG: u32 = 2;
 
+/// What an export that makes text answers when it has made it (into the output buffer).
+const WRITTEN: u32 = 1;
+
+/// What every export answers when the module's memory cannot grow to hold what it needs.
+const NO_MEMORY: u32 = u32::MAX;
+
 /// The slots of the result buffer after a [`parse`] that found an identifier: its syntax (an
-/// index into [`urn_syntax_names`] or [`tag_syntax_names`]), for a tag its authority kind and
-/// date, for a URN whether its namespace was checked, then the parts as triples of part index,
-/// start and end.
+/// index into the URN or tag syntaxes' names), for a tag its authority kind and date, for a
+/// URN whether its namespace was checked, then the parts as triples of part index, start and
+/// end.
 mod slot {
     pub const SYNTAX: usize = 0;
     pub const AUTHORITY_KIND: usize = 1;
@@ -89,6 +106,12 @@ mod slot {
     pub const NAMESPACE: usize = 4;
     /// After [`find`](super::find): where the found identifiers are.
     pub const FOUND_ADDRESS: usize = 0;
+    /// After [`check_all`](super::check_all): where the answers are.
+    pub const ANSWERS_ADDRESS: usize = 0;
+    /// After an export that made text: where the output buffer holds it, and its length in
+    /// bytes (slots no answer uses, so that an error's description leaves the error's slots).
+    pub const OUTPUT_ADDRESS: usize = 30;
+    pub const OUTPUT_LENGTH: usize = 31;
 }
 
 /// The result buffer: numbers an export writes and JavaScript reads through a `Uint32Array`
@@ -98,14 +121,14 @@ static RESULT: [AtomicU32; 32] = [const { AtomicU32::new(0) }; 32];
 thread_local! {
     /// The input, written by JavaScript as UTF-8.
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The text the last export made, as UTF-8.
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// What [`find`] found: a kind (1 URN, 2 tag), a start and an end per identifier.
     static FOUND: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     /// The UTF-16 lengths of the inputs of [`check_all`], written by JavaScript.
     static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     /// The answers of [`check_all`]: what was found, then the answer, per input.
     static ANSWERS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    /// The descriptions of the inputs [`check_all`] refused, each ending with a line feed.
-    static REFUSALS: RefCell<String> = const { RefCell::new(String::new()) };
     /// The error of the last export that failed.
     static FAILURE: Cell<Option<Failure>> = const { Cell::new(None) };
 }
@@ -121,8 +144,8 @@ enum Failure {
     Mint(MintError),
     /// A date given for minting is no day of a tag date.
     Date(ParseError),
-    /// JavaScript wrote bytes that are not UTF-8 (a defect of the package, which writes with
-    /// `TextEncoder`, never of its input).
+    /// JavaScript wrote bytes that are not UTF-8, or lengths beyond what it wrote (a defect of
+    /// the package, which writes with `TextEncoder`, never of its input).
     NotUtf8,
 }
 
@@ -141,6 +164,68 @@ fn part_index(part: Part) -> u32 {
         .iter()
         .position(|&known| known == part)
         .map_or(NO_PART, number)
+}
+
+/// Whether the module's memory has room for what the library may allocate while it works on
+/// an input of `len` bytes: at most a few copies of the input (an equivalence key and the
+/// normal NSS it is made from, the digits a namespace's check reads, a minted tag), which,
+/// grown by doubling, never take more than four times the input; and a few small ones.
+///
+/// The room is reserved and given back at once: the allocator keeps it, and the library's
+/// allocations that follow are carved from it, so none of them can fail. Without the room,
+/// the export answers [`NO_MEMORY`] before it calls the library.
+fn library_room(len: usize) -> bool {
+    let bytes = len.saturating_mul(4).saturating_add(4 << 10);
+    Vec::<u8>::new().try_reserve_exact(bytes).is_ok()
+}
+
+/// Makes `buffer` hold at least `len` elements (zeroes where it grows), or says that the
+/// memory cannot grow that far.
+fn grow<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> bool {
+    if buffer.len() < len {
+        if buffer.try_reserve_exact(len - buffer.len()).is_err() {
+            return false;
+        }
+        buffer.resize(len, T::default());
+    }
+    true
+}
+
+/// Text written into a buffer that grows with `try_reserve`: a write the memory cannot hold
+/// fails (with `fmt::Error`) instead of aborting.
+struct Fallible<'a>(&'a mut Vec<u8>);
+
+impl fmt::Write for Fallible<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.0.try_reserve(text.len()).map_err(|_| fmt::Error)?;
+        self.0.extend_from_slice(text.as_bytes());
+        Ok(())
+    }
+}
+
+/// Makes the output buffer hold what `write` writes, and says where it is: [`WRITTEN`], or
+/// [`NO_MEMORY`] when the memory cannot hold it.
+fn output(write: impl FnOnce(&mut Fallible<'_>) -> fmt::Result) -> u32 {
+    OUTPUT.with_borrow_mut(|out| {
+        out.clear();
+        let written = write(&mut Fallible(out));
+        show_output(out);
+        if written.is_ok() { WRITTEN } else { NO_MEMORY }
+    })
+}
+
+/// Makes `text`, which the library made, the output.
+fn output_owned(text: String) -> u32 {
+    OUTPUT.with_borrow_mut(|out| {
+        *out = text.into_bytes();
+        show_output(out);
+    });
+    WRITTEN
+}
+
+fn show_output(out: &[u8]) {
+    put(slot::OUTPUT_ADDRESS, number(out.as_ptr() as usize));
+    put(slot::OUTPUT_LENGTH, number(out.len()));
 }
 
 /// Why an input was refused, and where: a UTF-16 index, the part, and the scheme the input
@@ -245,10 +330,20 @@ impl<'t> Utf16Positions<'t> {
     }
 }
 
+/// Which schemes an input may have: both (told apart by the scheme, as `urn-tag check` reads
+/// its input), or only one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Schemes {
+    Both,
+    UrnOnly,
+    TagOnly,
+}
+
 /// The options JavaScript passes as one number: the URN syntax's index (bits 0 and 1), the tag
-/// syntax's (bits 2 and 3), whether namespaces are checked (bit 4), and whether equivalence
-/// leaves out the namespaces' rules (bit 5). The package's JavaScript only passes indexes of
-/// the tables it read; another one reads as the default.
+/// syntax's (bits 2 and 3), whether namespaces are checked (bit 4), whether equivalence leaves
+/// out the namespaces' rules (bit 5), and the schemes (bits 6 and 7: 0 both, 1 `urn` only, 2
+/// `tag` only). The package's JavaScript only passes indexes of the names it read; another
+/// one reads as the default.
 #[derive(Clone, Copy)]
 struct Options(u32);
 
@@ -271,6 +366,14 @@ impl Options {
         self.0 & (1 << 5) != 0
     }
 
+    fn schemes(self) -> Schemes {
+        match (self.0 >> 6) & 0b11 {
+            1 => Schemes::UrnOnly,
+            2 => Schemes::TagOnly,
+            _ => Schemes::Both,
+        }
+    }
+
     /// The syntax to parse under, without namespaces: the exports check those themselves, to
     /// say whether a namespace was checked.
     fn syntax(self) -> Syntax {
@@ -286,6 +389,26 @@ impl Options {
             Equivalence::standard()
         }
     }
+
+    /// Parses `text` under these options: a URN or a tag by its scheme, or only the scheme
+    /// asked for (the other is refused as the parser of that scheme refuses it).
+    fn parse(self, text: &str) -> Result<Identifier<&str>, ParseError> {
+        match self.schemes() {
+            Schemes::Both => Identifier::parse_borrowed_with(text, self.syntax()),
+            Schemes::UrnOnly => {
+                Urn::parse_borrowed_with(text, self.urn_syntax()).map(Identifier::Urn)
+            }
+            Schemes::TagOnly => {
+                TagUri::parse_borrowed_with(text, self.tag_syntax()).map(Identifier::Tag)
+            }
+        }
+    }
+
+    /// Whether the library may allocate while it parses an input under these options: only
+    /// the namespaces' checks do.
+    fn allocates(self) -> bool {
+        self.namespaces()
+    }
 }
 
 /// Runs `f` on the first `len` bytes of the input buffer, or fails when they are not UTF-8.
@@ -300,18 +423,15 @@ fn with_input<R>(len: usize, failed: R, f: impl FnOnce(&str) -> R) -> R {
 }
 
 /// Makes the input buffer at least `bytes` long and gives its address, or 0 when the module's
-/// memory cannot grow that far (JavaScript then refuses the input, instead of the module
-/// aborting on a failed allocation).
+/// memory cannot grow that far (JavaScript then refuses the input).
 #[wasm_bindgen]
 pub fn input_buffer(bytes: usize) -> usize {
     INPUT.with_borrow_mut(|input| {
-        if input.len() < bytes {
-            if input.try_reserve_exact(bytes - input.len()).is_err() {
-                return 0;
-            }
-            input.resize(bytes, 0);
+        if grow(input, bytes) {
+            input.as_ptr() as usize
+        } else {
+            0
         }
-        input.as_ptr() as usize
     })
 }
 
@@ -321,28 +441,28 @@ pub fn result_buffer() -> usize {
     RESULT.as_ptr() as usize
 }
 
-/// The parts' stable names (`Part::code`), space-separated, in the order answers index them.
+/// The names answers index into, space-separated, as the output: 0 the parts' stable names
+/// (`Part::code`), 1 the URN syntaxes' (`rfc8141 rfc2141 rfc2141bis`), 2 the tag syntaxes'
+/// (`rfc4151 erratum1485 lenient`), 3 the authority kinds' (`dns email opaque`), 4 the NIDs of
+/// the namespaces with a grammar. [`WRITTEN`], or [`NO_MEMORY`].
 #[wasm_bindgen]
-pub fn part_codes() -> String {
-    PARTS.map(Part::code).join(" ")
-}
-
-/// The URN syntaxes' names (`rfc8141 rfc2141 rfc2141bis`), in the order of their indexes.
-#[wasm_bindgen]
-pub fn urn_syntax_names() -> String {
-    UrnSyntax::ALL.map(UrnSyntax::name).join(" ")
-}
-
-/// The tag syntaxes' names (`rfc4151 erratum1485 lenient`), in the order of their indexes.
-#[wasm_bindgen]
-pub fn tag_syntax_names() -> String {
-    TagSyntax::ALL.map(TagSyntax::name).join(" ")
-}
-
-/// The authority kinds' names (`dns email opaque`), in the order of their indexes.
-#[wasm_bindgen]
-pub fn authority_kind_names() -> String {
-    AUTHORITY_KINDS.map(|kind| kind.name()).join(" ")
+pub fn names(table: u32) -> u32 {
+    fn join<'n>(out: &mut Fallible<'_>, names: impl Iterator<Item = &'n str>) -> fmt::Result {
+        for (i, name) in names.enumerate() {
+            if i > 0 {
+                out.write_char(' ')?;
+            }
+            out.write_str(name)?;
+        }
+        Ok(())
+    }
+    output(|out| match table {
+        0 => join(out, PARTS.iter().map(|part| part.code())),
+        1 => join(out, UrnSyntax::ALL.iter().map(|syntax| syntax.name())),
+        2 => join(out, TagSyntax::ALL.iter().map(|syntax| syntax.name())),
+        3 => join(out, AUTHORITY_KINDS.iter().map(|kind| kind.name())),
+        _ => join(out, Namespace::all().map(Namespace::nid)),
+    })
 }
 
 const AUTHORITY_KINDS: [urn_tag::tag::AuthorityKind; 3] = [
@@ -351,32 +471,24 @@ const AUTHORITY_KINDS: [urn_tag::tag::AuthorityKind; 3] = [
     urn_tag::tag::AuthorityKind::Opaque,
 ];
 
-/// The NIDs of the namespaces with a grammar, space-separated, in the order of their indexes.
-#[wasm_bindgen]
-pub fn namespace_names() -> String {
-    Namespace::all()
-        .map(Namespace::nid)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The last failure's kind and message, as `KIND MESSAGE`: one string, so that an error
-/// crosses to JavaScript once. The kind is a stable snake_case name without spaces:
+/// The last failure's kind and message as the output, `KIND MESSAGE`: one string, so that an
+/// error crosses to JavaScript once. The kind is a stable snake_case name without spaces:
 /// `ParseErrorKind::code` for a parse error (`invalid_char`, `namespace`, ...), and for minting
 /// the name of what the part breaks (`invalid_char`, `missing_at`, ...), `not_fully_qualified`
 /// or `future_date`. The message is the library's (`invalid percent-encoding in NSS at byte
-/// 14`).
+/// 14`). [`WRITTEN`], or [`NO_MEMORY`].
 #[wasm_bindgen]
-pub fn error_description() -> String {
-    describe(FAILURE.get())
+pub fn error_description() -> u32 {
+    let failure = FAILURE.get();
+    output(|out| describe(out, failure))
 }
 
-fn describe(failure: Option<Failure>) -> String {
-    let (kind, message) = match failure {
+fn describe(out: &mut impl fmt::Write, failure: Option<Failure>) -> fmt::Result {
+    match failure {
         Some(Failure::Parse(error) | Failure::Date(error)) => {
-            (error.kind().code(), error.to_string())
+            write!(out, "{} {error}", error.kind().code())
         }
-        Some(Failure::Namespace(error)) => ("namespace", error.to_string()),
+        Some(Failure::Namespace(error)) => write!(out, "namespace {error}"),
         Some(Failure::Mint(error)) => {
             let kind = match error {
                 MintError::InvalidPart(cause) => cause.kind().code(),
@@ -384,22 +496,24 @@ fn describe(failure: Option<Failure>) -> String {
                 MintError::FutureDate { .. } => "future_date",
                 _ => "mint",
             };
-            (kind, error.to_string())
+            write!(out, "{kind} {error}")
         }
-        Some(Failure::NotUtf8) | None => (
-            "internal",
-            "the package wrote an input that is not UTF-8".to_owned(),
-        ),
-    };
-    format!("{kind} {message}")
+        Some(Failure::NotUtf8) | None => {
+            out.write_str("internal the package wrote an input that is not UTF-8")
+        }
+    }
 }
 
-/// Parses the input as a URN or a tag URI by its scheme, under `options`; with namespaces, a
-/// URN must also follow its namespace. Returns what it found (the result buffer holds its
-/// syntax and parts) or that it failed.
+/// Parses the input as a URN or a tag URI (by its scheme, or of the scheme the options ask
+/// for), under `options`; with namespaces, a URN must also follow its namespace. Returns what
+/// it found (the result buffer holds its syntax and parts), that it failed, or
+/// [`NO_MEMORY`].
 #[wasm_bindgen]
 pub fn parse(len: usize, options: u32) -> u32 {
     let options = Options(options);
+    if options.allocates() && !library_room(len) {
+        return NO_MEMORY;
+    }
     with_input(len, FAILED, |text| {
         let mut answer = [0; slot::ANSWER];
         match identify(text, options, &mut answer) {
@@ -423,7 +537,7 @@ type Answer = [u32; slot::ANSWER];
 /// Parses `text` under `options` (with namespaces, checking a URN's) and writes what it found
 /// into `answer`: `FOUND_URN` or `FOUND_TAG`, or why it refused it.
 fn identify(text: &str, options: Options, answer: &mut Answer) -> Result<u32, Refusal> {
-    match Identifier::parse_borrowed_with(text, options.syntax()) {
+    match options.parse(text) {
         Ok(Identifier::Urn(urn)) => {
             let checked = if options.namespaces() {
                 match urn.check_namespace() {
@@ -492,13 +606,11 @@ fn put_parts(
 #[wasm_bindgen]
 pub fn lengths_buffer(count: usize) -> usize {
     LENGTHS.with_borrow_mut(|lengths| {
-        if lengths.len() < count {
-            if lengths.try_reserve_exact(count - lengths.len()).is_err() {
-                return 0;
-            }
-            lengths.resize(count, 0);
+        if grow(lengths, count) {
+            lengths.as_ptr() as usize
+        } else {
+            0
         }
-        lengths.as_ptr() as usize
     })
 }
 
@@ -506,28 +618,33 @@ pub fn lengths_buffer(count: usize) -> usize {
 const BATCH_STRIDE: usize = 1 + slot::ANSWER;
 
 /// Parses `count` inputs in one crossing, as [`parse`] parses one: the input buffer holds them
-/// one after the other, and the lengths buffer their lengths in UTF-16 code units. Gives the
-/// address of the answers, [`BATCH_STRIDE`] words each: what was found, then the answer (for
-/// a refused input, the error's index, part and scheme in the slots of an error), or 0 when
-/// the memory cannot hold them. The refused inputs' descriptions are kept for
-/// [`batch_refusals`].
+/// one after the other (`len` bytes), and the lengths buffer their lengths in UTF-16 code
+/// units. The answers, [`BATCH_STRIDE`] words each (what was found, then the answer; for a
+/// refused input, the error's index, part and scheme in the slots of an error), are where the
+/// result buffer says; the descriptions of the refused inputs (as [`error_description`] gives
+/// them, each ending with a line feed: messages quote characters escaped, so none holds one)
+/// are the output. [`WRITTEN`], or [`NO_MEMORY`].
+///
+/// JavaScript calls it on batches of bounded size, so that what it holds in the module's
+/// memory, and the descriptions, stay bounded however many inputs a program checks.
 #[wasm_bindgen]
-pub fn check_all(len: usize, count: usize, options: u32) -> usize {
+pub fn check_all(len: usize, count: usize, options: u32) -> u32 {
     let options = Options(options);
-    with_input(len, 0, |text| {
+    with_input(len, NO_MEMORY, |text| {
         LENGTHS.with_borrow(|lengths| {
             ANSWERS.with_borrow_mut(|answers| {
-                REFUSALS.with_borrow_mut(|refusals| {
-                    refusals.clear();
-                    answers.clear();
-                    let Some(words) = count.checked_mul(BATCH_STRIDE) else {
-                        return 0;
-                    };
-                    if answers.try_reserve_exact(words).is_err() {
-                        return 0;
-                    }
-                    let lengths = lengths.get(..count).unwrap_or_default();
+                answers.clear();
+                let words = count.saturating_mul(BATCH_STRIDE);
+                if answers.try_reserve_exact(words).is_err() {
+                    return NO_MEMORY;
+                }
+                let lengths = lengths.get(..count).unwrap_or_default();
+                let status = output(|refusals| {
                     for input in split_utf16(text, lengths) {
+                        // Room for each input in turn: the descriptions grow between them.
+                        if options.allocates() && !library_room(input.len()) {
+                            return Err(fmt::Error);
+                        }
                         let mut answer = [0; slot::ANSWER];
                         let found = match identify(input, options, &mut answer) {
                             Ok(found) => found,
@@ -535,27 +652,22 @@ pub fn check_all(len: usize, count: usize, options: u32) -> usize {
                                 answer[slot::ERROR_INDEX] = number(refusal.index);
                                 answer[slot::ERROR_PART] = refusal.part.map_or(NO_PART, part_index);
                                 answer[slot::ERROR_SCHEME] = refusal.scheme;
-                                refusals.push_str(&describe(Some(refusal.failure)));
-                                refusals.push('\n');
+                                describe(refusals, Some(refusal.failure))?;
+                                refusals.write_char('\n')?;
                                 FAILED
                             }
                         };
+                        // Reserved above: these never allocate.
                         answers.push(found);
                         answers.extend(answer);
                     }
-                    answers.as_ptr() as usize
-                })
+                    Ok(())
+                });
+                put(slot::ANSWERS_ADDRESS, number(answers.as_ptr() as usize));
+                status
             })
         })
     })
-}
-
-/// The descriptions (as [`error_description`] gives them) of the inputs the last
-/// [`check_all`] refused, in order, each ending with a line feed: messages quote characters
-/// escaped, so none holds one.
-#[wasm_bindgen]
-pub fn batch_refusals() -> String {
-    REFUSALS.with_borrow(String::clone)
 }
 
 /// `text` cut into pieces of the given lengths in UTF-16 code units. The lengths are those of
@@ -594,11 +706,14 @@ const NAMESPACE_NOT_CHECKED: u32 = 3;
 
 /// Parses the input as a URN under the options' URN syntax and checks it against the grammar
 /// and prose rules of its namespace: not a URN (the parse error is kept), valid or invalid
-/// (the result buffer holds the namespace's index; the error is kept), or not checked (no
-/// grammar for its NID).
+/// (the result buffer holds the namespace's index; the error is kept), not checked (no
+/// grammar for its NID), or [`NO_MEMORY`].
 #[wasm_bindgen]
 pub fn check_namespace(len: usize, options: u32) -> u32 {
     let options = Options(options);
+    if !library_room(len) {
+        return NO_MEMORY;
+    }
     with_input(len, NOT_A_URN, |text| {
         let urn = match Urn::parse_borrowed_with(text, options.urn_syntax()) {
             Ok(urn) => urn,
@@ -621,33 +736,43 @@ pub fn check_namespace(len: usize, options: u32) -> u32 {
     })
 }
 
-/// The identifier's equivalence key: for a URN, what RFC equivalence compares (with the
-/// namespaces' rules unless the options leave them out); for a tag, its text, since RFC 4151
-/// §2.4 compares tags exactly. `None` when the input is not valid (the error is kept).
+/// The identifier's equivalence key as the output: for a URN, what RFC equivalence compares
+/// (with the namespaces' rules unless the options leave them out); for a tag, its text, since
+/// RFC 4151 §2.4 compares tags exactly. [`WRITTEN`], [`FAILED`] when the input is not valid
+/// (the error is kept), or [`NO_MEMORY`].
 #[wasm_bindgen]
-pub fn equivalence_key(len: usize, options: u32) -> Option<String> {
+pub fn equivalence_key(len: usize, options: u32) -> u32 {
     let options = Options(options);
-    with_input(len, None, |text| match valid(text, options, 0)? {
-        Identifier::Urn(urn) => Some(options.equivalence().key(&urn).into_string()),
-        Identifier::Tag(tag) => Some(tag.as_str().to_owned()),
+    if !library_room(len) {
+        return NO_MEMORY;
+    }
+    with_input(len, FAILED, |text| match valid(text, options, 0) {
+        Some(Identifier::Urn(urn)) => output_owned(options.equivalence().key(&urn).into_string()),
+        Some(Identifier::Tag(tag)) => output(|out| out.write_str(tag.as_str())),
+        None => FAILED,
     })
 }
 
-/// The identifier in case-normalized form (RFC 8141 §3.1): for a URN, `urn` and the NID in
-/// lower case and percent-encodings in upper case, components kept; a tag unchanged, since no
-/// other spelling names it. `None` when the input is not valid (the error is kept).
+/// The identifier in case-normalized form (RFC 8141 §3.1) as the output: for a URN, `urn` and
+/// the NID in lower case and percent-encodings in upper case, components kept; a tag
+/// unchanged, since no other spelling names it. [`WRITTEN`], [`FAILED`] when the input is not
+/// valid (the error is kept), or [`NO_MEMORY`].
 #[wasm_bindgen]
-pub fn normalized(len: usize, options: u32) -> Option<String> {
+pub fn normalized(len: usize, options: u32) -> u32 {
     let options = Options(options);
-    with_input(len, None, |text| match valid(text, options, 0)? {
-        Identifier::Urn(urn) => Some(urn.normalized().into_string()),
-        Identifier::Tag(tag) => Some(tag.as_str().to_owned()),
+    if !library_room(len) {
+        return NO_MEMORY;
+    }
+    with_input(len, FAILED, |text| match valid(text, options, 0) {
+        Some(Identifier::Urn(urn)) => output_owned(urn.normalized().into_string()),
+        Some(Identifier::Tag(tag)) => output(|out| out.write_str(tag.as_str())),
+        None => FAILED,
     })
 }
 
 /// Parses `text` under the options, namespaces included; keeps the error of an invalid one.
 fn valid(text: &str, options: Options, input: u32) -> Option<Identifier<&str>> {
-    match Identifier::parse_borrowed_with(text, options.syntax()) {
+    match options.parse(text) {
         Ok(Identifier::Urn(urn)) if options.namespaces() => match urn.check_namespace() {
             NamespaceCheck::Invalid(error) => {
                 Refusal::namespace(text, error).keep(input);
@@ -671,14 +796,14 @@ const EITHER_INVALID: u32 = 2;
 /// Whether the two identifiers the input holds (the first `len_a` bytes, then `len_b`) are
 /// equivalent: URNs by RFC equivalence (and the namespaces' rules unless the options leave
 /// them out), tags exactly (RFC 4151 §2.4); a URN and a tag never are. Fails when either is
-/// invalid (the error is kept, with which input it is about).
+/// invalid (the error is kept, with which input it is about); or [`NO_MEMORY`].
 #[wasm_bindgen]
 pub fn equivalent(len_a: usize, len_b: usize, options: u32) -> u32 {
     let options = Options(options);
-    let Some(len) = len_a.checked_add(len_b) else {
-        fail(Failure::NotUtf8, 0, None, 0);
-        return EITHER_INVALID;
-    };
+    let len = len_a.saturating_add(len_b);
+    if !library_room(len) {
+        return NO_MEMORY;
+    }
     with_input(len, EITHER_INVALID, |both| {
         // The first input ends on a character boundary: JavaScript wrote it whole.
         let (Some(a), Some(b)) = (both.get(..len_a), both.get(len_a..)) else {
@@ -698,9 +823,9 @@ pub fn equivalent(len_a: usize, len_b: usize, options: u32) -> u32 {
 }
 
 /// Finds the URNs and tag URIs in the input, as free text, under the options (with
-/// namespaces, only the URNs that follow theirs). Returns how many it found; the result
-/// buffer holds the address of their kinds (1 URN, 2 tag), starts and ends, as UTF-16
-/// indexes, three numbers each.
+/// namespaces, only the URNs that follow theirs; with one scheme, only identifiers of it).
+/// Returns how many it found, the result buffer holding the address of their kinds (1 URN, 2
+/// tag), starts and ends, as UTF-16 indexes, three numbers each; or [`NO_MEMORY`].
 #[wasm_bindgen]
 pub fn find(len: usize, options: u32) -> u32 {
     let options = Options(options);
@@ -708,13 +833,26 @@ pub fn find(len: usize, options: u32) -> u32 {
     with_input(len, 0, |text| {
         FOUND.with_borrow_mut(|found| {
             found.clear();
+            // With namespaces, the library allocates between the identifiers it finds: the
+            // buffer is given its largest size first (an identifier takes 8 bytes at least),
+            // so that it never takes the room the library's allocations were promised.
+            if options.allocates()
+                && (found.try_reserve(3 * (len / 8 + 1)).is_err() || !library_room(len))
+            {
+                return NO_MEMORY;
+            }
             let mut positions = Utf16Positions::new(text);
             for identifier in Finder::new().syntax(syntax).identifiers(text) {
-                let range = identifier.range();
-                let kind = match identifier.value() {
-                    Identifier::Urn(_) => FOUND_URN,
-                    Identifier::Tag(_) => FOUND_TAG,
+                let kind = match (identifier.value(), options.schemes()) {
+                    (Identifier::Urn(_), Schemes::Both | Schemes::UrnOnly) => FOUND_URN,
+                    (Identifier::Tag(_), Schemes::Both | Schemes::TagOnly) => FOUND_TAG,
+                    _ => continue,
                 };
+                if found.try_reserve(3).is_err() {
+                    found.clear();
+                    return NO_MEMORY;
+                }
+                let range = identifier.range();
                 let start = number(positions.of(range.start));
                 let end = number(positions.of(range.end));
                 found.extend([kind, start, end]);
@@ -725,45 +863,70 @@ pub fn find(len: usize, options: u32) -> u32 {
     })
 }
 
-/// Mints a tag by the rules of RFC 4151 §2.2 (`TagMinter`): `date` written `YYYY`, `YYYY-MM`
-/// or `YYYY-MM-DD`, refused if after `today` (`YYYY-MM-DD`, the UTC date JavaScript read from
-/// its clock). `None` when a part is refused (the error is kept; its index is into the text
-/// given for the part).
+/// Mints a tag by the rules of RFC 4151 §2.2 (`TagMinter`), from the parts the input holds one
+/// after the other: the authority, the date (written `YYYY`, `YYYY-MM` or `YYYY-MM-DD`), the
+/// specific, the fragment (`u32::MAX` bytes when there is none), and today (`YYYY-MM-DD`, the
+/// UTC date JavaScript read from its clock), after which the date may not be. The tag is the
+/// output: [`WRITTEN`], [`FAILED`] when a part is refused (the error is kept; its index is
+/// into the text given for the part), or [`NO_MEMORY`].
 #[wasm_bindgen]
 pub fn mint_tag(
-    authority: &str,
-    date: &str,
-    specific: &str,
-    fragment: Option<String>,
-    today: &str,
-) -> Option<String> {
-    let (Some(date), Some(today)) = (tag_date(date), tag_date(today)) else {
-        return None;
-    };
-    let mut minter = TagUri::minter(authority, date).specific(specific);
-    if let Some(fragment) = fragment.as_deref() {
-        minter = minter.fragment(fragment);
+    authority_len: usize,
+    date_len: usize,
+    specific_len: usize,
+    fragment_len: u32,
+    today_len: usize,
+) -> u32 {
+    let fragment_len = (fragment_len != u32::MAX).then_some(fragment_len as usize);
+    let lengths = [
+        authority_len,
+        date_len,
+        specific_len,
+        fragment_len.unwrap_or(0),
+        today_len,
+    ];
+    let len = lengths
+        .iter()
+        .fold(0, |sum: usize, &len| sum.saturating_add(len));
+    if !library_room(len) {
+        return NO_MEMORY;
     }
-    match minter.mint(&today) {
-        Ok(tag) => Some(tag.into_string()),
-        Err(error) => {
-            let (index, part) = match error {
-                MintError::InvalidPart(cause) => {
-                    let text = match cause.part() {
-                        Part::Authority => authority,
-                        Part::Specific => specific,
-                        Part::Fragment => fragment.as_deref().unwrap_or_default(),
-                        _ => "",
-                    };
-                    (Utf16Positions::new(text).of(cause.index()), cause.part())
-                }
-                MintError::NotFullyQualified => (0, Part::Authority),
-                _ => (0, Part::Date),
-            };
-            fail(Failure::Mint(error), index, Some(part), 0);
-            None
+    with_input(len, FAILED, |all| {
+        let mut rest = all;
+        let [authority, date, specific, fragment, today] = lengths.map(|len| {
+            let (part, after) = rest.split_at_checked(len).unwrap_or((rest, ""));
+            rest = after;
+            part
+        });
+        let fragment = fragment_len.map(|_| fragment);
+        let (Some(date), Some(today)) = (tag_date(date), tag_date(today)) else {
+            return FAILED;
+        };
+        let mut minter = TagUri::minter(authority, date).specific(specific);
+        if let Some(fragment) = fragment {
+            minter = minter.fragment(fragment);
         }
-    }
+        match minter.mint(&today) {
+            Ok(tag) => output_owned(tag.into_string()),
+            Err(error) => {
+                let (index, part) = match error {
+                    MintError::InvalidPart(cause) => {
+                        let text = match cause.part() {
+                            Part::Authority => authority,
+                            Part::Specific => specific,
+                            Part::Fragment => fragment.unwrap_or_default(),
+                            _ => "",
+                        };
+                        (Utf16Positions::new(text).of(cause.index()), cause.part())
+                    }
+                    MintError::NotFullyQualified => (0, Part::Authority),
+                    _ => (0, Part::Date),
+                };
+                fail(Failure::Mint(error), index, Some(part), 0);
+                FAILED
+            }
+        }
+    })
 }
 
 /// Reads a tag date, or keeps its error.

@@ -142,6 +142,38 @@ test('checkAll gives each input check\'s record, in one call', () => {
   assert.throws(() => checkAll(['urn:example:a', 5]), { name: 'TypeError', message: 'texts[1] must be a string, not number' });
 });
 
+test('identifiers are read as urn-tag check reads them, both schemes, unless options.scheme names one', () => {
+  const inputs = ['urn:example:a', 'tag:yaml.org,2002:int', 'URN:EX:a', 'http://x'];
+  assert.deepEqual(checkAll(inputs).map((record) => record.valid), [true, true, true, false]);
+  assert.deepEqual(checkAll(inputs, { scheme: null }), checkAll(inputs));
+  assert.deepEqual(checkAll(inputs, { scheme: 'urn' }).map((record) => record.valid), [true, false, true, false]);
+  assert.deepEqual(checkAll(inputs, { scheme: 'tag' }).map((record) => record.valid), [false, true, false, false]);
+  for (const scheme of ['urn', 'tag']) {
+    assert.deepEqual(checkAll(inputs, { scheme }), inputs.map((input) => check(input, { scheme })));
+  }
+  // The other scheme is refused as the parser of the one asked for refuses it; the record's
+  // kind is still the scheme the input starts with.
+  assert.deepEqual(check('tag:yaml.org,2002:int', { scheme: 'urn' }), {
+    input: 'tag:yaml.org,2002:int',
+    valid: false,
+    kind: 'tag',
+    error: { index: 0, message: 'expected "urn:" at byte 0', kind: 'expected_urn_scheme', part: 'scheme' },
+  });
+  assert.throws(() => parse('urn:example:a', { scheme: 'tag' }), {
+    name: 'UrnTagError', kind: 'expected_tag_scheme', message: 'expected "tag:" at byte 0',
+  });
+  assert.equal(parse('URN:example:a', { scheme: 'urn' }).nid, 'example');
+  const text = 'urn:example:a and tag:yaml.org,2002:int';
+  assert.deepEqual(find(text, { scheme: 'tag' }).map((found) => found.text), ['tag:yaml.org,2002:int']);
+  assert.deepEqual(find(text, { scheme: 'urn' }).map((found) => found.text), ['urn:example:a']);
+  assert.equal(normalize('URN:EX:a', { scheme: 'urn' }), 'urn:ex:a');
+  assert.throws(() => equivalenceKey('urn:ex:a', { scheme: 'tag' }), { kind: 'expected_tag_scheme' });
+  assert.throws(() => check('urn:ex:a', { scheme: 'both' }), {
+    name: 'RangeError', message: 'options.scheme must be one of urn, tag, not "both"',
+  });
+  assert.throws(() => check('urn:ex:a', { scheme: 1 }), TypeError);
+});
+
 test('checkNamespace says whether a grammar applied and what it found', () => {
   assert.deepEqual(checkNamespace('urn:ISSN:1560-1560'), {
     checked: true, valid: true, namespace: 'issn', error: null,
@@ -342,7 +374,12 @@ test('the package is the crate\'s version and ships every file its manifest name
   const cargo = readFileSync(new URL('../../../Cargo.toml', import.meta.url), 'utf8');
   assert.equal(manifest.version, /^version = "(.*)"$/m.exec(cargo)[1]);
   for (const file of manifest.files) assert.ok(existsSync(new URL(`../pkg/${file}`, import.meta.url)), file);
-  for (const target of Object.values(manifest.exports['.'])) {
+  // Conditions nest: a target is a path or an object of conditions.
+  const targets = (conditions) => Object.values(conditions)
+    .flatMap((target) => (typeof target === 'string' ? [target] : targets(target)));
+  assert.deepEqual(targets(manifest.exports['.']), ['./index.d.ts', './bundled.js', './node.js', './browser.js']);
+  for (const target of targets(manifest.exports['.'])) {
+    assert.ok(manifest.files.includes(target.slice(2)), target);
     assert.ok(existsSync(new URL(`../pkg/${target}`, import.meta.url)), target);
   }
 });

@@ -60,6 +60,25 @@ const minted: string = mintTag({ authority: 'example.com', date: '2001', today: 
 const records: CheckResult[] = checkAll(['urn:example:a', 'tag:yaml.org,2002:int'], { spec: 'rfc2141' });
 void [namespace, key, same, normal, found, tag, minted, records];
 
+// What parse gives is typed by the scheme asked for, and then by the spec.
+const someText: string = 'urn:example:a';
+const qComponent: string | null = parse('urn:example:a?=q', { scheme: 'urn' }).qComponent;
+const query: string | null = parse('urn:example:a?q', { scheme: 'urn', spec: 'rfc2141bis' }).query;
+const onlyUrns = parse(someText, { scheme: 'urn', namespaces: true });
+const onlyTags = parse(someText, { scheme: 'tag' });
+const draftUrns = parse(someText, { scheme: 'urn', spec: 'rfc2141bis' });
+const either: Identifier = parse(someText, { scheme: null });
+const some: CheckResult[] = checkAll([someText], { scheme: 'tag' });
+void [qComponent, query, onlyUrns.qComponent, onlyTags.authority, draftUrns.fragment, either, some];
+// @ts-expect-error: a tag has no NSS.
+void parse(someText, { scheme: 'tag' }).nss;
+// @ts-expect-error: a URN of the draft has no q-component.
+void parse(someText, { scheme: 'urn', spec: 'rfc2141bis' }).qComponent;
+// @ts-expect-error: an identifier of either scheme has no NSS until narrowed.
+void parse(someText).nss;
+// @ts-expect-error: a scheme is urn or tag.
+parse(someText, { scheme: 'both' });
+
 // @ts-expect-error: an unknown spec is not a UrnSpec.
 parse('urn:example:a', { spec: 'rfc9999' });
 // @ts-expect-error: mintTag needs a date.
