@@ -92,7 +92,7 @@ pub(crate) const fn is_hex(b: u8) -> bool {
 }
 
 /// The value of a hexadecimal digit.
-const fn hex_value(b: u8) -> Option<u8> {
+pub(crate) const fn hex_value(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
         b'a'..=b'f' => Some(b - b'a' + 10),

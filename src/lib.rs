@@ -105,6 +105,7 @@ extern crate alloc;
 extern crate std;
 
 // Bottom-up: each group of modules imports only from the groups above it.
+mod calendar;
 mod chars;
 mod dns;
 mod nid_hash;

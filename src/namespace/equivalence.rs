@@ -30,50 +30,134 @@ pub(crate) fn rule(nid: &str) -> Option<Rule> {
         .map(|&(_, rule)| rule)
 }
 
-/// Each rule by the key of its NID: a few comparisons of numbers find one.
+/// Each rule by the key of its NID, with the registration's words for it: a few comparisons of
+/// numbers find one. Most registrations fold the case of the whole NSS, or of a prefix of it;
+/// the others have a function of their own, whose documentation quotes them.
 const RULES: [(u128, Rule); 42] = [
+    // The whole NSS ignores case.
+    // dvb: RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."
+    (key("dvb"), fold_case),
+    // doi: IANA registration template, "Rules for lexical equivalence": "Since the DOI-NSS is case
+    // insensitive with respect to printable ASCII characters, parsers SHALL treat URN:DOIs
+    // accordingly and ignore such case when URN:DOI identifiers are compared." Its rule that "any
+    // percent encoding SHALL be removed" applies "where comparison is made between different
+    // representations of a DOI name" (a URN and an HTTP URI, say), not between two URNs.
+    (key("doi"), fold_case),
+    // eidr: RFC 7972 §2, "Rules for Lexical Equivalence": "Lexical equivalence of the URN-EIDR is
+    // defined by case-insensitive string match."
+    (key("eidr"), fold_case),
+    // ieee: RFC 8069 §2, "Rules for Lexical Equivalence": "The strings used as values for
+    // "IEEEresource" and "ResourceSpecificString" are case insensitive." Those two strings make up
+    // the whole NSS.
+    (key("ieee"), fold_case),
+    // isan: RFC 4246 §2, "Rules for Lexical Equivalence": "The ISAN-NSS is case-insensitive. Upper
+    // and lower case characters are treated as identical."
+    (key("isan"), fold_case),
+    // iso: RFC 5141 §2.9: URNs are lexically equivalent after "4. normalize the case of all
+    // elements" (besides the leading "urn:", the NID and %-escaping, which RFC 8141 covers).
+    (key("iso"), fold_case),
+    // s1000d: RFC 4688 §2, "Rules for Lexical Equivalence": "All generated identifiers are to be
+    // considered case-insensitive."
+    (key("s1000d"), fold_case),
+    // ivis: RFC 4617 §2, "Rules for Lexical Equivalence": "The entire URN is case insensitive."
+    (key("ivis"), fold_case),
+    // pin: RFC 3043 §2, "Rules for Lexical Equivalence": "The entire URN is case-insensitive."
+    (key("pin"), fold_case),
+    // clei: RFC 4152 §2, "Rules for lexical equivalence": "Lexical equivalence of two CLEI URN
+    // namespace specific strings is defined as an exact, case-insensitive string match."
+    (key("clei"), fold_case),
+    // nzl: RFC 4350 §2, "Rules for Lexical Equivalence": "The lexical equivalence of the NZL
+    // namespace-specific strings (NSSs) is defined as an exact, but not case-sensitive, string
+    // match." Percent-encoded octets keep their value ("textual data containing diacritic marks
+    // [...] will not be treated as lexically equivalent to textual data without").
+    (key("nzl"), fold_case),
+    // urn-3: IANA informal template, "Rules for Lexical Equivalence": "The entire URN is
+    // case-insensitive."
+    (key("urn-3"), fold_case),
+    // trivore: IANA registration template, "Syntax": "the Namespace Specific String (NSS) is
+    // case-insensitive with respect to ASCII letters".
+    (key("trivore"), fold_case),
+    // stalwart: IANA registration template, "Syntax": "URN-equivalence within this namespace is as
+    // defined in RFC 8141, with the addition that string comparison of the NSS is
+    // case-insensitive."
+    (key("stalwart"), fold_case),
+    // adid: RFC 8107 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URN-ADID is
+    // defined by case-insensitive string match."
+    (key("adid"), fold_case),
+    // gdst: IANA registration template, "Syntax": each piece's paragraph says "For URN-equivalence,
+    // the [prefix] is not case sensitive" (that of [domain / uuid] too, read as its own piece), and
+    // likewise of [serial] and [secondary_id]. The data type paths between them are lower-case
+    // words in every URN the grammar accepts, so the whole NSS is folded.
+    (key("gdst"), fold_case),
+    // alert: RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared according to
+    // case-insensitive string equality."
+    (key("alert"), fold_case),
+    // service: RFC 5031 §3, "Rules for lexical equivalence": "'service' identifiers are compared
+    // according to case-insensitive string equality."
+    (key("service"), fold_case),
+    // urn-7: RFC 6050 §4.4, "Rules for lexical equivalence": "'service' identifiers are compared
+    // according to case-insensitive string equality."
+    (key("urn-7"), fold_case),
+    // A prefix up to the first ":" ignores case; the rest keeps it.
+    // mpeg: RFC 3614 §2, "Rules for Lexical Equivalence": "The "standard name" is case-insensitive.
+    // Thus, the portion of the URN: urn:mpeg:{standard name}: is case-insensitive for matches. The
+    // remainder of the identifier must be considered case-sensitive." The standard name runs up to
+    // the first ":".
+    (key("mpeg"), fold_case_before_colon),
+    // tva: RFC 4195 §2, "Rules for Lexical Equivalence": "The "{category}" is case-insensitive.
+    // Thus, the portion of the URN: urn:tva:{category}: is case-insensitive for matches. The
+    // remainder of the identifier shall be considered case-sensitive". The category runs up to the
+    // first ":", as `mpeg`'s standard name.
+    (key("tva"), fold_case_before_colon),
+    // ebu: RFC 5174 §2, "Rules for Lexical Equivalence": "The "{category}" is case-insensitive.
+    // [...] The remainder of the identifier shall be considered case-sensitive". The category runs
+    // up to the first ":", as `mpeg`'s standard name.
+    (key("ebu"), fold_case_before_colon),
+    // ddi: RFC 9517 §3.7, "Rules for Lexical Equivalence": "the following portion of the URN is
+    // case insensitive for matches: urn:ddi:<agency-id>: The remainder of the identifier MUST be
+    // considered case sensitive." The agency identifier runs up to the first ":".
+    (key("ddi"), fold_case_before_colon),
+    // fdc: RFC 4198 §3, "Rules for Lexical Equivalence": "In addition to the rules defined in RFC
+    // 2141 [4], normalize the case of the ProviderId to lower case before comparison." The
+    // ProviderId runs up to the first ":".
+    (key("fdc"), fold_case_before_colon),
+    // ogf: RFC 6453 §2.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the OGF
+    // hierarchy is case insensitive. Thus, the <SNID> MUST be case normalised before comparison."
+    // The rest is "specific for each SNID", which the registration defines for none: it keeps its
+    // case. The SNID runs up to the first ":" (`SNID ":" SUBNAMESPACE-SPECIFIC-STRING`).
+    (key("ogf"), fold_case_before_colon),
+    // ccsds: RFC 7738 §3.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the CCSDS
+    // hierarchy is case insensitive. Thus, the <SNID> MUST be case normalized before comparison."
+    // The rest keeps its case, as `ogf`'s.
+    (key("ccsds"), fold_case_before_colon),
+    // A prefix up to the first "-" ignores case; the rest keeps it.
+    // meta: IANA registration template, "Rules for lexical equivalence": "Whereas the prefix is
+    // case insensitive, meta-strings MAY be case sensitive [...]; parsers therefore SHALL treat
+    // these as case sensitive". The prefix holds no "-" and ends at the first one.
+    (key("meta"), fold_case_before_hyphen),
+    // nan: IANA registration template, "Syntax": "Whereas the prefix is regarded as case
+    // insensitive, NAN strings can be case sensitive [...]; parsers therefore MUST treat these as
+    // case sensitive". The prefix ends at the first "-", as `meta`'s.
+    (key("nan"), fold_case_before_hyphen),
+    // uci: RFC 4179 §2, "Rules for Lexical Equivalence": "The "prefix" is case-insensitive. [...]
+    // Remainder of the identifier is case-sensitive." The ABNF's `prefix` holds no "-" and ends at
+    // the first one (`UCI = prefix "-" instance ...`); the rule's "urn:uci:{prefix code}:" names a
+    // ":" that the ABNF does not have after the prefix.
+    (key("uci"), fold_case_before_hyphen),
+    // Rules of their own: see each function.
+    (key("isni"), isni),
+    (key("smpte"), smpte),
+    (key("gs1"), gs1),
+    (key("pwid"), pwid),
+    (key("urn-6"), urn_6),
+    (key("mrn"), mrn),
+    (key("gsma"), gsma),
+    (key("newsml"), newsml),
     (key("uuid"), uuid),
     (key("isbn"), isbn),
     (key("issn"), issn),
     (key("ietf"), ietf),
     (key("nbn"), nbn),
-    (key("dvb"), dvb),
-    (key("gsma"), gsma),
-    (key("ieee"), ieee),
-    (key("isan"), isan),
-    (key("iso"), iso),
-    (key("mpeg"), mpeg),
-    (key("mrn"), mrn),
-    (key("newsml"), newsml),
-    (key("s1000d"), s1000d),
-    (key("uci"), uci),
-    (key("ogf"), ogf),
-    (key("ccsds"), ccsds),
-    (key("alert"), alert),
-    (key("service"), service),
-    (key("urn-7"), urn_7),
-    (key("isni"), isni),
-    (key("ivis"), ivis),
-    (key("tva"), tva),
-    (key("pin"), pin),
-    (key("clei"), clei),
-    (key("ebu"), ebu),
-    (key("nzl"), nzl),
-    (key("urn-3"), urn_3),
-    (key("smpte"), smpte),
-    (key("trivore"), trivore),
-    (key("stalwart"), stalwart),
-    (key("adid"), adid),
-    (key("meta"), meta),
-    (key("nan"), nan),
-    (key("ddi"), ddi),
-    (key("gdst"), gdst),
-    (key("fdc"), fdc),
-    (key("gs1"), gs1),
-    (key("pwid"), pwid),
-    (key("urn-6"), urn_6),
-    (key("eidr"), eidr),
-    (key("doi"), doi),
 ];
 
 const fn key(nid: &str) -> u128 {
@@ -83,36 +167,8 @@ const fn key(nid: &str) -> u128 {
     }
 }
 
-/// `dvb`, RFC 5328 §2, "Rules for Lexical Equivalence": "The "<NSS>" is case insensitive."
-fn dvb(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `doi`, IANA registration template, "Rules for lexical equivalence": "Since the DOI-NSS is
-/// case insensitive with respect to printable ASCII characters, parsers SHALL treat URN:DOIs
-/// accordingly and ignore such case when URN:DOI identifiers are compared." Its rule that
-/// "any percent encoding SHALL be removed" applies "where comparison is made between different
-/// representations of a DOI name" (a URN and an HTTP URI, say), not between two URNs.
-fn doi(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `eidr`, RFC 7972 §2, "Rules for Lexical Equivalence": "Lexical equivalence of the URN-EIDR
-/// is defined by case-insensitive string match."
-fn eidr(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `ieee`, RFC 8069 §2, "Rules for Lexical Equivalence": "The strings used as values for
-/// "IEEEresource" and "ResourceSpecificString" are case insensitive." Those two strings make
-/// up the whole NSS.
-fn ieee(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `isan`, RFC 4246 §2, "Rules for Lexical Equivalence": "The ISAN-NSS is case-insensitive.
-/// Upper and lower case characters are treated as identical."
-fn isan(nss: &str, out: &mut String) {
+/// The whole NSS with its case folded.
+fn fold_case(nss: &str, out: &mut String) {
     push_lower_with_upper_hex(out, nss);
 }
 
@@ -129,24 +185,15 @@ fn fold_case_before(nss: &str, delimiter: char, out: &mut String) {
     }
 }
 
-/// `iso`, RFC 5141 §2.9: URNs are lexically equivalent after "4. normalize the case of all
-/// elements" (besides the leading "urn:", the NID and %-escaping, which RFC 8141 covers).
-fn iso(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `s1000d`, RFC 4688 §2, "Rules for Lexical Equivalence": "All generated identifiers are to
-/// be considered case-insensitive."
-fn s1000d(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `mpeg`, RFC 3614 §2, "Rules for Lexical Equivalence": "The "standard name" is
-/// case-insensitive. Thus, the portion of the URN: urn:mpeg:{standard name}: is
-/// case-insensitive for matches. The remainder of the identifier must be considered
-/// case-sensitive." The standard name runs up to the first ":".
-fn mpeg(nss: &str, out: &mut String) {
+/// The case of a prefix up to the first ":" folded (a standard name, category, SNID, agency
+/// identifier, ProviderId).
+fn fold_case_before_colon(nss: &str, out: &mut String) {
     fold_case_before(nss, ':', out);
+}
+
+/// The case of a prefix up to the first "-" folded (a prefix that holds no "-").
+fn fold_case_before_hyphen(nss: &str, out: &mut String) {
+    fold_case_before(nss, '-', out);
 }
 
 /// `isni`, IANA registration template, "Rules for lexical equivalence": "It is recommended
@@ -162,53 +209,6 @@ fn isni(nss: &str, out: &mut String) {
     }
 }
 
-/// `ivis`, RFC 4617 §2, "Rules for Lexical Equivalence": "The entire URN is case
-/// insensitive."
-fn ivis(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `tva`, RFC 4195 §2, "Rules for Lexical Equivalence": "The "{category}" is
-/// case-insensitive. Thus, the portion of the URN: urn:tva:{category}: is case-insensitive for
-/// matches. The remainder of the identifier shall be considered case-sensitive". The category
-/// runs up to the first ":", as `mpeg`'s standard name.
-fn tva(nss: &str, out: &mut String) {
-    mpeg(nss, out);
-}
-
-/// `pin`, RFC 3043 §2, "Rules for Lexical Equivalence": "The entire URN is
-/// case-insensitive."
-fn pin(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `clei`, RFC 4152 §2, "Rules for lexical equivalence": "Lexical equivalence of two CLEI URN
-/// namespace specific strings is defined as an exact, case-insensitive string match."
-fn clei(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `ebu`, RFC 5174 §2, "Rules for Lexical Equivalence": "The "{category}" is
-/// case-insensitive. [...] The remainder of the identifier shall be considered
-/// case-sensitive". The category runs up to the first ":", as `mpeg`'s standard name.
-fn ebu(nss: &str, out: &mut String) {
-    mpeg(nss, out);
-}
-
-/// `nzl`, RFC 4350 §2, "Rules for Lexical Equivalence": "The lexical equivalence of the NZL
-/// namespace-specific strings (NSSs) is defined as an exact, but not case-sensitive, string
-/// match." Percent-encoded octets keep their value ("textual data containing diacritic marks
-/// [...] will not be treated as lexically equivalent to textual data without").
-fn nzl(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `urn-3`, IANA informal template, "Rules for Lexical Equivalence": "The entire URN is
-/// case-insensitive."
-fn urn_3(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
 /// `smpte`, RFC 5119 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URNs in
 /// the "urn:smpte:ul" subnamespace is defined by case-insensitive string match." Outside it,
 /// "exact string match of the namespace-specific subpart of the URN" (erratum 1324).
@@ -221,61 +221,6 @@ fn smpte(nss: &str, out: &mut String) {
     } else {
         out.push_str(nss);
     }
-}
-
-/// `trivore`, IANA registration template, "Syntax": "the Namespace Specific String (NSS) is
-/// case-insensitive with respect to ASCII letters".
-fn trivore(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `stalwart`, IANA registration template, "Syntax": "URN-equivalence within this namespace is
-/// as defined in RFC 8141, with the addition that string comparison of the NSS is
-/// case-insensitive."
-fn stalwart(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `adid`, RFC 8107 §2, "Rules for Lexical Equivalence": "Lexical equivalence of URN-ADID is
-/// defined by case-insensitive string match."
-fn adid(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `meta`, IANA registration template, "Rules for lexical equivalence": "Whereas the prefix is
-/// case insensitive, meta-strings MAY be case sensitive [...]; parsers therefore SHALL treat
-/// these as case sensitive". The prefix holds no "-" and ends at the first one.
-fn meta(nss: &str, out: &mut String) {
-    fold_case_before(nss, '-', out);
-}
-
-/// `nan`, IANA registration template, "Syntax": "Whereas the prefix is regarded as case
-/// insensitive, NAN strings can be case sensitive [...]; parsers therefore MUST treat these as
-/// case sensitive". The prefix ends at the first "-", as `meta`'s.
-fn nan(nss: &str, out: &mut String) {
-    meta(nss, out);
-}
-
-/// `ddi`, RFC 9517 §3.7, "Rules for Lexical Equivalence": "the following portion of the URN is
-/// case insensitive for matches: urn:ddi:<agency-id>: The remainder of the identifier MUST be
-/// considered case sensitive." The agency identifier runs up to the first ":".
-fn ddi(nss: &str, out: &mut String) {
-    mpeg(nss, out);
-}
-
-/// `gdst`, IANA registration template, "Syntax": each piece's paragraph says "For
-/// URN-equivalence, the [prefix] is not case sensitive" (that of [domain / uuid] too, read as
-/// its own piece), and likewise of [serial] and [secondary_id]. The data type paths between
-/// them are lower-case words in every URN the grammar accepts, so the whole NSS is folded.
-fn gdst(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `fdc`, RFC 4198 §3, "Rules for Lexical Equivalence": "In addition to the rules defined in
-/// RFC 2141 [4], normalize the case of the ProviderId to lower case before comparison." The
-/// ProviderId runs up to the first ":".
-fn fdc(nss: &str, out: &mut String) {
-    mpeg(nss, out);
 }
 
 /// `gs1`, IANA registration template, version 1, "Syntax": "The literals urn, gs1, gdd, bie,
@@ -356,47 +301,6 @@ fn urn_6(nss: &str, out: &mut String) {
         }
         None => out.push_str(nss),
     }
-}
-
-/// `alert`, RFC 7462 §7, "Rules for lexical equivalence": "'alert' URNs are compared
-/// according to case-insensitive string equality."
-fn alert(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `service`, RFC 5031 §3, "Rules for lexical equivalence": "'service' identifiers are
-/// compared according to case-insensitive string equality."
-fn service(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `urn-7`, RFC 6050 §4.4, "Rules for lexical equivalence": "'service' identifiers are
-/// compared according to case-insensitive string equality."
-fn urn_7(nss: &str, out: &mut String) {
-    push_lower_with_upper_hex(out, nss);
-}
-
-/// `ccsds`, RFC 7738 §3.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the
-/// CCSDS hierarchy is case insensitive. Thus, the <SNID> MUST be case normalized before
-/// comparison." The rest keeps its case, as `ogf`'s.
-fn ccsds(nss: &str, out: &mut String) {
-    ogf(nss, out);
-}
-
-/// `ogf`, RFC 6453 §2.10, "Rules for Lexical Equivalence": "The <SNID> part of URNs in the OGF
-/// hierarchy is case insensitive. Thus, the <SNID> MUST be case normalised before comparison."
-/// The rest is "specific for each SNID", which the registration defines for none: it keeps its
-/// case. The SNID runs up to the first ":" (`SNID ":" SUBNAMESPACE-SPECIFIC-STRING`).
-fn ogf(nss: &str, out: &mut String) {
-    fold_case_before(nss, ':', out);
-}
-
-/// `uci`, RFC 4179 §2, "Rules for Lexical Equivalence": "The "prefix" is case-insensitive.
-/// [...] Remainder of the identifier is case-sensitive." The ABNF's `prefix` holds no "-" and
-/// ends at the first one (`UCI = prefix "-" instance ...`); the rule's "urn:uci:{prefix
-/// code}:" names a ":" that the ABNF does not have after the prefix.
-fn uci(nss: &str, out: &mut String) {
-    fold_case_before(nss, '-', out);
 }
 
 /// `mrn`, IANA registration template, version 2, "Rules for Lexical Equivalence": "Case

@@ -55,7 +55,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-pub use prose::{MrnPart, ProseViolation};
+pub use prose::{ProseRule, ProseViolation};
 
 /// A URN namespace this crate has a grammar for.
 ///
@@ -428,18 +428,17 @@ impl NamespaceErrorKind {
     /// The namespace whose rule it is.
     ///
     /// ```
-    /// use urn_tag::namespace::{NamespaceErrorKind, ProseViolation};
+    /// use urn_tag::Urn;
+    /// use urn_tag::namespace::NamespaceCheck;
     ///
-    /// let kind = NamespaceErrorKind::Prose(ProseViolation::IssnCheckDigit { expected: '4', found: '5' });
-    /// assert_eq!(kind.namespace().nid(), "issn");
+    /// let NamespaceCheck::Invalid(error) = Urn::parse("urn:issn:0317-8472")?.check_namespace() else { panic!() };
+    /// assert_eq!(error.kind().namespace().nid(), "issn");
+    /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn namespace(self) -> Namespace {
         match self {
             NamespaceErrorKind::Grammar(rule) => rule.namespace(),
-            NamespaceErrorKind::Prose(violation) => Namespace::of(violation.namespace_nid())
-                .unwrap_or(Namespace {
-                    grammar: &grammars::GRAMMARS[0],
-                }),
+            NamespaceErrorKind::Prose(violation) => violation.rule().namespace(),
         }
     }
 }

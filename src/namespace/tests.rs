@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use rstest::rstest;
 
 use super::equivalence;
-use super::prose::{self, SpecialUuid};
+use super::prose::{self, ProseRule, ProseViolation, RULES, Sentence, SpecialUuid};
 
 /// The message of the violation `check` finds, with its index.
 #[track_caller]
@@ -213,6 +213,59 @@ fn prose_rules_reject(
     #[case] message: &str,
 ) {
     assert_eq!(violation(nid_prefix, nss), (index, message.to_string()));
+}
+
+/// Each prose rule has one row in the table, and its name starts with its namespace's entry
+/// rule, as the names of grammar rules do.
+#[test]
+fn every_prose_rule_is_named_after_its_namespace_once() {
+    assert!(RULES.len() <= usize::from(u8::MAX));
+    for (index, row) in RULES.iter().enumerate() {
+        let rule = ProseRule::named(row.name);
+        assert_eq!(usize::from(rule.0), index, "{} is named twice", row.name);
+        assert_eq!(rule.namespace().nid(), row.nid, "{}", row.name);
+        let prefix = format!("{}_", rule.namespace().entry_rule());
+        assert!(row.name.starts_with(&prefix), "{}", row.name);
+    }
+}
+
+/// Every prose rule's sentence takes the kind of violation its family makes and writes what it
+/// holds: no message falls back to the subject alone.
+#[test]
+fn every_prose_rule_has_words_for_its_kind() {
+    for (index, row) in RULES.iter().enumerate() {
+        let rule = ProseRule(u8::try_from(index).expect("fewer than 256 rules"));
+        let (max, len) = (63, 64);
+        let (violation, holds) = match row.sentence {
+            Sentence::MustBe(..) => {
+                let (expected, found) = ('7', '9');
+                let violation = ProseViolation::CheckCharacter {
+                    rule,
+                    expected,
+                    found,
+                };
+                (violation, "must be 7, not 9 (")
+            }
+            Sentence::AtMost(..) => (ProseViolation::TooLong { rule, max, len }, "at most 63 "),
+            Sentence::LongerThan(..) => (
+                ProseViolation::TooLong { rule, max, len },
+                " longer than 63 ",
+            ),
+            Sentence::NoDate(..) => {
+                let (year, month, day) = (2001, 2, 30);
+                let violation = ProseViolation::Date {
+                    rule,
+                    year,
+                    month,
+                    day,
+                };
+                (violation, " must be a date; 2001-02-30 is none (")
+            }
+            Sentence::Fixed(message) => (ProseViolation::Structure { rule }, message),
+        };
+        let message = violation.to_string();
+        assert!(message.contains(holds), "{}: {message}", row.name);
+    }
 }
 
 #[rstest]

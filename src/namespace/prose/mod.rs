@@ -1,0 +1,381 @@
+//! The rules that namespace registrations state in prose, checked on an NSS that its grammar
+//! file (`namespaces/<nid>.pest`) accepted.
+//!
+//! [`check`] rejects what a registration, or the standard it names, requires and its grammar
+//! file leaves to Rust. The rules come in a few families, one module each: check characters,
+//! lengths, dates, encodings, and the few structural sentences no grammar can say. Each rule
+//! is a row of [`RULES`] (the namespace, a name, the sentence of its message); a violation is
+//! one of the families' kinds, naming its rule. [`lints`] never rejects: what a registration
+//! only advises, and what depends on assignments (a version, a sub-namespace) that the
+//! registration does not close.
+//!
+//! Every function takes the NSS as written in the URN (percent-encoded) and indexes bytes of
+//! it. None of them panics on any input, the grammar's rejects included; on those their
+//! answers mean nothing.
+
+mod check_characters;
+mod dates;
+mod encodings;
+mod lengths;
+mod lints;
+mod structure;
+
+use core::fmt;
+
+use super::Namespace;
+
+pub(crate) use lints::lints;
+#[cfg(test)]
+pub(crate) use lints::{SpecialUuid, uuid_special};
+
+/// A prose rule that an NSS breaks: where, and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Violation {
+    /// The byte of the NSS where the rule is broken.
+    pub(crate) index: usize,
+    pub(crate) kind: ProseViolation,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.fmt(f)
+    }
+}
+
+/// A rule that a namespace registration states in prose (or by reference to the standard it
+/// names), broken by an NSS that its grammar accepts: what kind of rule, the rule
+/// ([`ProseViolation::rule`]), and what the NSS holds. Its `Display` is the message.
+///
+/// `Eq` compares the kind, the rule and what it holds.
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind, ProseViolation};
+///
+/// let urn = Urn::parse("urn:isbn:978-0-395-36341-7")?;
+/// let NamespaceCheck::Invalid(error) = urn.check_namespace() else { panic!() };
+/// let NamespaceErrorKind::Prose(violation) = error.kind() else { panic!() };
+/// assert!(matches!(violation, ProseViolation::CheckCharacter { expected: '6', found: '7', .. }));
+/// assert_eq!(violation.rule().name(), "isbn_check_digit");
+/// assert_eq!(error.to_string(), "ISBN check digit must be 6, not 7 (ISO 2108) at byte 25");
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProseViolation {
+    /// A check digit or check character other than the one the other characters call for.
+    CheckCharacter {
+        /// The rule.
+        rule: ProseRule,
+        /// The check character the other characters call for.
+        expected: char,
+        /// The check character written.
+        found: char,
+    },
+    /// A part longer than the registration allows.
+    TooLong {
+        /// The rule.
+        rule: ProseRule,
+        /// The most the part may have, in the rule's unit (characters, octets, bytes).
+        max: u32,
+        /// What it has (at most `u32::MAX`: a longer part is reported as that).
+        len: u32,
+    },
+    /// A date, or a time of day, that the calendar or the clock does not have.
+    Date {
+        /// The rule.
+        rule: ProseRule,
+        /// The year written.
+        year: u16,
+        /// The month written.
+        month: u8,
+        /// The day written.
+        day: u8,
+    },
+    /// Characters, percent-encoded or not, that the part may not hold.
+    Encoding {
+        /// The rule.
+        rule: ProseRule,
+    },
+    /// A structure the registration states in words that no grammar can say.
+    Structure {
+        /// The rule.
+        rule: ProseRule,
+    },
+}
+
+impl ProseViolation {
+    /// The rule broken.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind};
+    ///
+    /// let NamespaceCheck::Invalid(error) = Urn::parse("urn:issn:0317-8472")?.check_namespace() else { panic!() };
+    /// let NamespaceErrorKind::Prose(violation) = error.kind() else { panic!() };
+    /// assert_eq!(violation.rule().name(), "issn_check_digit");
+    /// assert_eq!(violation.rule().namespace().nid(), "issn");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub const fn rule(self) -> ProseRule {
+        match self {
+            ProseViolation::CheckCharacter { rule, .. }
+            | ProseViolation::TooLong { rule, .. }
+            | ProseViolation::Date { rule, .. }
+            | ProseViolation::Encoding { rule }
+            | ProseViolation::Structure { rule } => rule,
+        }
+    }
+}
+
+impl fmt::Display for ProseViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate};
+        match (*self, self.rule().row().sentence) {
+            (
+                ProseViolation::CheckCharacter {
+                    expected, found, ..
+                },
+                MustBe(subject, source),
+            ) => {
+                write!(f, "{subject} must be {expected}, not {found} ({source})")
+            }
+            (ProseViolation::TooLong { max, len, .. }, AtMost(subject, unit, source)) => {
+                write!(
+                    f,
+                    "{subject} must be at most {max} {unit}, not {len} ({source})"
+                )
+            }
+            (ProseViolation::TooLong { max, .. }, LongerThan(subject, unit, source)) => {
+                write!(f, "{subject} longer than {max} {unit} ({source})")
+            }
+            (
+                ProseViolation::Date {
+                    year, month, day, ..
+                },
+                NoDate(subject, source),
+            ) => write!(
+                f,
+                "{subject} must be a date; {year:04}-{month:02}-{day:02} is none ({source})"
+            ),
+            (_, Fixed(message)) => f.write_str(message),
+            // A kind that its rule's sentence has no words for: no check makes one (the unit
+            // tests write every rule's message), and the rule's subject still says what broke.
+            (
+                _,
+                MustBe(subject, source)
+                | AtMost(subject, _, source)
+                | LongerThan(subject, _, source)
+                | NoDate(subject, source),
+            ) => write!(f, "{subject} ({source})"),
+        }
+    }
+}
+
+/// A rule that a namespace registration states in prose: small and `Copy`, as a
+/// [`GrammarRule`](super::GrammarRule) is.
+///
+/// Rules are equal when they are the same rule.
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind};
+///
+/// let NamespaceCheck::Invalid(error) = Urn::parse("urn:mrn:abcdefghijklmnopqrstuvw:imo-number:9743368")?.check_namespace() else { panic!() };
+/// let NamespaceErrorKind::Prose(violation) = error.kind() else { panic!() };
+/// let rule = violation.rule();
+/// assert_eq!((rule.name(), rule.namespace().nid()), ("mrn_oid_length", "mrn"));
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ProseRule(pub(super) u8);
+
+impl ProseRule {
+    /// The rule's name: the grammar's entry rule (`isbn`, `urn_6`) and what the rule is about,
+    /// as the names of grammar rules are made (`isbn_check_digit`).
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The namespace whose registration states the rule.
+    pub fn namespace(self) -> Namespace {
+        Namespace::of(self.row().nid).unwrap_or_else(|| {
+            // Every row's NID has a grammar (a unit test holds them to it).
+            Namespace::all().next().expect("a namespace grammar")
+        })
+    }
+
+    /// The rule named `name`; a name that no row of [`RULES`] has does not compile.
+    pub(super) const fn named(name: &str) -> ProseRule {
+        let mut index = 0;
+        while index < RULES.len() {
+            if same(RULES[index].name.as_bytes(), name.as_bytes()) {
+                // Fewer than 256 rows (a unit test holds the table to that).
+                return ProseRule(index as u8);
+            }
+            index += 1;
+        }
+        panic!("no prose rule of that name")
+    }
+
+    fn row(self) -> &'static Row {
+        &RULES[usize::from(self.0)]
+    }
+}
+
+impl fmt::Debug for ProseRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("ProseRule").field(&self.name()).finish()
+    }
+}
+
+/// Whether two byte strings are equal, in a `const fn`, where `==` on slices cannot be called.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    match (a, b) {
+        ([x, a @ ..], [y, b @ ..]) => *x == *y && same(a, b),
+        (a, b) => a.is_empty() && b.is_empty(),
+    }
+}
+
+/// A prose rule: its namespace, its name, and the words of its message.
+pub(super) struct Row {
+    pub(super) nid: &'static str,
+    pub(super) name: &'static str,
+    pub(super) sentence: Sentence,
+}
+
+/// The words of a rule's message, into which its violation puts what the NSS holds.
+#[derive(Clone, Copy)]
+pub(super) enum Sentence {
+    /// (subject, source): "{subject} must be {expected}, not {found} ({source})".
+    MustBe(&'static str, &'static str),
+    /// (subject, unit, source): "{subject} must be at most {max} {unit}, not {len} ({source})".
+    AtMost(&'static str, &'static str, &'static str),
+    /// (subject, unit, source): "{subject} longer than {max} {unit} ({source})", for the parts
+    /// of DNS names, whose lengths count differently from their characters.
+    LongerThan(&'static str, &'static str, &'static str),
+    /// (subject, source): "{subject} must be a date; {YYYY-MM-DD} is none ({source})".
+    NoDate(&'static str, &'static str),
+    /// The whole message.
+    Fixed(&'static str),
+}
+
+const fn row(nid: &'static str, name: &'static str, sentence: Sentence) -> Row {
+    Row {
+        nid,
+        name,
+        sentence,
+    }
+}
+
+const RFC_1035_LABEL: &str = "RFC 1035 §2.3.4";
+const RFC_1035_NAME: &str = "RFC 1035 §3.1: at most 253 characters";
+const DNS_NAME: &str = "octets as a DNS name";
+
+/// Every prose rule, by family. The family modules name them with [`ProseRule::named`].
+#[rustfmt::skip]
+pub(super) const RULES: [Row; 28] = {
+    use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate};
+    [
+        // Check characters (check_characters.rs).
+        row("isbn", "isbn_check_digit", MustBe("ISBN check digit", "ISO 2108")),
+        row("issn", "issn_check_digit", MustBe("ISSN check digit", "ISO 3297")),
+        row("isni", "isni_check_character",
+            MustBe("ISNI check character", "ISO 27729, ISO/IEC 7064 MOD 11-2")),
+        row("isan", "isan_check_character", MustBe("ISAN check character", "ISO 15706")),
+        row("eidr", "eidr_check_character",
+            MustBe("EIDR check character", "RFC 7972 §2, ISO 7064 MOD 37,36")),
+        // Lengths (lengths.rs).
+        row("mrn", "mrn_oid_length", AtMost("MRN OID", "characters", "urn:mrn registration")),
+        row("mrn", "mrn_osnid_length", AtMost("MRN OSNID", "characters", "urn:mrn registration")),
+        row("trivore", "trivore_urn_length",
+            AtMost("a trivore URN", "characters", "urn:trivore registration")),
+        row("ddi", "ddi_label_length",
+            AtMost("DDI agency identifier label", "characters", "RFC 9517 §3.1.2")),
+        row("ddi", "ddi_agency_identifier_length",
+            AtMost("DDI agency identifier", "characters", "RFC 9517 §3.1.2")),
+        row("service", "service_top_level_length",
+            AtMost("top-level service name", "characters", "RFC 5031 §4.1")),
+        row("alert", "alert_label_length", AtMost("alert-label", "octets",
+            "RFC 7462 §7: a Non-Reserved LDH label of RFC 5890 §2.3.1")),
+        row("urn-6", "urn_6_name_length",
+            AtMost("a urn-6 name", "bytes as encoded", "urn:urn-6 informal template")),
+        row("newsml", "newsml_provider_id_label_length",
+            LongerThan("DNS label in NewsML ProviderId", "octets", RFC_1035_LABEL)),
+        row("newsml", "newsml_provider_id_length",
+            LongerThan("NewsML ProviderId", DNS_NAME, RFC_1035_NAME)),
+        row("fdc", "fdc_provider_id_label_length",
+            LongerThan("DNS label in FDC ProviderId", "octets", RFC_1035_LABEL)),
+        row("fdc", "fdc_provider_id_length", LongerThan("FDC ProviderId", DNS_NAME, RFC_1035_NAME)),
+        row("pwid", "pwid_archive_domain_label_length",
+            LongerThan("label in PWID archive-domain", "characters", "RFC 1034 §3.5")),
+        row("pwid", "pwid_archive_domain_length",
+            LongerThan("PWID archive-domain", DNS_NAME, "RFC 1034 §3.1: at most 253 characters")),
+        // Dates (dates.rs).
+        row("newsml", "newsml_date_id", NoDate("NewsML DateId", "RFC 3085 §2")),
+        row("fdc", "fdc_date_id", NoDate("FDC DateId", "RFC 4198 §3")),
+        row("pwid", "pwid_archival_time", Fixed(
+            "PWID archival-time out of range: month 01-12, a day of the month, hour 00-23, \
+             minute 00-59, second 00-60 (urn:pwid IANA template)")),
+        // Encodings (encodings.rs).
+        row("doi", "doi_characters", Fixed(
+            "a DOI name holds printable characters: this percent-encoding decodes to a control \
+             character or to octets that are not UTF-8 (urn:doi registration)")),
+        row("urn-6", "urn_6_name_characters", Fixed(
+            "a urn-6 name cannot contain #<>[]|{} or a character that is not printable \
+             (urn:urn-6 informal template)")),
+        // Structure (structure.rs).
+        row("isbn", "isbn_13_hyphens", Fixed(
+            "an ISBN-13 has at most 4 hyphens, one between each two of its parts \
+             (urn:isbn registration)")),
+        row("isbn", "isbn_10_hyphens", Fixed(
+            "an ISBN-10 has at most 3 hyphens, one between each two of its parts \
+             (urn:isbn registration)")),
+        row("gsma", "gsma_ext_imei_version", Fixed(
+            "an IMEI that is not 8-6-1 digits needs a 'vers' parameter other than 0 \
+             (RFC 7254 §4.1)")),
+        row("newsml", "newsml_provider_id",
+            Fixed("NewsML ProviderId must be an Internet domain name (RFC 3085 §2)")),
+    ]
+};
+
+/// A check of one prose rule (or of a family's rules) on an NSS.
+type Check = fn(&str) -> Result<(), Violation>;
+
+/// Checks the prose rules of the namespace whose grammar has the entry rule `entry`
+/// (`isbn`, `nid_3gpp`, ...) on `nss`, which that grammar accepted, in the order that reports
+/// the rule that says most about where the NSS goes wrong.
+pub(crate) fn check(entry: &str, nss: &str) -> Result<(), Violation> {
+    use {check_characters as cc, dates as d, encodings as e, lengths as l, structure as s};
+    // Byte patterns, not string comparisons: this runs for every URN of a namespace, and
+    // most namespaces have no prose rule.
+    let checks: &[Check] = match entry.as_bytes() {
+        b"isbn" => &[s::isbn_hyphens, cc::isbn],
+        b"issn" => &[cc::issn],
+        b"isni" => &[cc::isni],
+        b"isan" => &[cc::isan],
+        b"eidr" => &[cc::eidr],
+        b"mrn" => &[l::mrn],
+        b"trivore" => &[l::trivore],
+        b"ddi" => &[l::ddi],
+        b"service" => &[l::service],
+        b"alert" => &[l::alert],
+        b"gsma" => &[s::gsma],
+        b"newsml" => &[
+            s::newsml_provider_id,
+            l::newsml_provider_id,
+            d::newsml_date_id,
+        ],
+        b"fdc" => &[l::fdc_provider_id, d::fdc_date_id],
+        b"pwid" => &[l::pwid_archive_domain, d::pwid_archival_time],
+        b"doi" => &[e::doi],
+        b"urn_6" => &[e::urn_6_name, l::urn_6_name],
+        _ => &[],
+    };
+    checks.iter().try_for_each(|check| check(nss))
+}
+
+/// A violation of a prose rule at byte `index` of the NSS.
+fn violation(index: usize, kind: ProseViolation) -> Result<(), Violation> {
+    Err(Violation { index, kind })
+}
