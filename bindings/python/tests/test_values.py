@@ -331,6 +331,65 @@ def test_mint_tag_uses_the_shortest_date_and_refuses_the_future():
     assert str(urn_tag.mint_tag("example.com", "2000")) == "tag:example.com,2000:"
 
 
+EST = datetime.timezone(datetime.timedelta(hours=-5))
+TOKYO = datetime.timezone(datetime.timedelta(hours=9))
+
+
+@pytest.mark.parametrize(
+    ("date", "minted"),
+    [
+        # 23:00 on 1 January in New York is 04:00 on 2 January in UTC.
+        (datetime.datetime(2000, 1, 1, 23, 0, tzinfo=EST), "tag:example.com,2000-01-02:"),
+        (datetime.datetime(2000, 1, 1, 4, 59, tzinfo=EST), "tag:example.com,2000:"),
+        (datetime.datetime(2000, 1, 1, 8, 0, tzinfo=TOKYO), "tag:example.com,1999-12-31:"),
+        (datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc), "tag:example.com,2000:"),
+        # A date is a calendar day, whatever the time zone of its reader.
+        (datetime.date(2000, 1, 2), "tag:example.com,2000-01-02:"),
+        # The day before 0001-01-01, which a tag can have and a datetime cannot.
+        (datetime.datetime(1, 1, 1, 3, 0, tzinfo=TOKYO), "tag:example.com,0000-12-31:"),
+    ],
+)
+def test_mint_tag_takes_an_aware_datetime_on_its_utc_day(date, minted):
+    assert str(urn_tag.mint_tag("example.com", date, today="2026-01-01")) == minted
+
+
+def test_mint_tag_today_is_a_utc_day_too():
+    # 1 January 20:00 in New York is 2 January in UTC: a tag of 2 January is not in the future.
+    today = datetime.datetime(2000, 1, 1, 20, 0, tzinfo=EST)
+    assert str(urn_tag.mint_tag("example.com", "2000-01-02", today=today)) == (
+        "tag:example.com,2000-01-02:"
+    )
+    assert error_of(urn_tag.mint_tag, "example.com", "2000-01-03", today=today)[0] == (
+        "future_date"
+    )
+
+
+@pytest.mark.parametrize("argument", ["date", "today"])
+def test_mint_tag_refuses_a_naive_datetime(argument):
+    keywords = {"date": "2000", "today": "2026-01-01"}
+    keywords[argument] = datetime.datetime(2000, 1, 1, 23, 0)
+    with pytest.raises(ValueError) as raised:
+        urn_tag.mint_tag("example.com", **keywords)
+    assert str(raised.value) == (
+        f"mint_tag() {argument} is a naive datetime: give it a tzinfo (its day in UTC is used) "
+        "or pass a datetime.date"
+    )
+
+
+def test_mint_tag_refuses_a_utc_day_after_9999():
+    late = datetime.datetime(9999, 12, 31, 23, 0, tzinfo=EST)
+    with pytest.raises(ValueError) as raised:
+        urn_tag.mint_tag("example.com", late, today="2026-01-01")
+    assert str(raised.value) == (
+        "mint_tag() date 10000-01-01 is not a date a tag can have (years 0000 to 9999)"
+    )
+    with pytest.raises(TypeError) as raised:
+        urn_tag.mint_tag("example.com", 2000)
+    assert str(raised.value) == (
+        "mint_tag() date must be a datetime.date, an aware datetime.datetime or a str"
+    )
+
+
 def test_unknown_syntax_names_are_value_errors():
     with pytest.raises(ValueError, match="unknown URN syntax"):
         Urn.parse("urn:ex:a", spec="rfc9999")
