@@ -96,6 +96,59 @@ pub fn owned_text(string: &Bound<'_, PyString>) -> PyResult<Result<String, LoneS
     }
 }
 
+/// A stretch of a Python string between its lone surrogates, as UTF-8.
+#[derive(Debug)]
+pub struct Run {
+    pub text: String,
+    /// Where it starts in the string, in code points.
+    pub char_start: usize,
+    /// Where it starts in the string's UTF-8 as `str.encode("utf-8", "surrogatepass")` writes
+    /// it: three bytes for each surrogate, and exactly the UTF-8 of a string that has none.
+    pub byte_start: usize,
+}
+
+/// `string` cut at its lone surrogates, each run of characters between them as UTF-8, in order
+/// (runs may be empty).
+///
+/// Text decoded with the `surrogateescape` error handler (file names, logs) holds a surrogate
+/// for each byte that was not UTF-8; the command line, reading those bytes, searches each valid
+/// run of a line on its own, and so can a caller of this.
+///
+/// # Errors
+///
+/// As for [`TextBuffer::read`].
+pub fn runs(string: &Bound<'_, PyString>) -> PyResult<Vec<Run>> {
+    let mut code_points = Vec::new();
+    let code_points = copy_code_points(string, &mut code_points)?;
+    let mut runs = Vec::new();
+    let mut run = Run {
+        text: String::new(),
+        char_start: 0,
+        byte_start: 0,
+    };
+    for (char_index, &code_point) in code_points.iter().enumerate() {
+        match char::from_u32(code_point) {
+            Some(ch) => run.text.push(ch),
+            None => {
+                let byte_start = run.byte_start + run.text.len() + SURROGATE_UTF8_LEN;
+                runs.push(std::mem::replace(
+                    &mut run,
+                    Run {
+                        text: String::new(),
+                        char_start: char_index + 1,
+                        byte_start,
+                    },
+                ));
+            }
+        }
+    }
+    runs.push(run);
+    Ok(runs)
+}
+
+/// How many bytes `surrogatepass` writes for a surrogate: a three-byte UTF-8 sequence.
+const SURROGATE_UTF8_LEN: usize = 3;
+
 /// The code points of `string`, copied into `buffer` (grown to fit) and borrowed from it.
 ///
 /// The length is the string's own (`PyUnicode_GetLength`), never what a subclass's `__len__`
