@@ -189,8 +189,23 @@ def mint_tag(
     fragment: str | None = None,
     *,
     today: datetime.date | str | None = None,
-) -> TagUri: ...
-def _check(sources: list[Any], spec: str, namespaces: bool, output: str) -> Any: ...
+) -> TagUri:
+    """``date`` and ``today``: a ``datetime.date`` is that calendar day, an aware
+    ``datetime.datetime`` its day in UTC; a naive ``datetime.datetime`` is a ``ValueError``."""
+
+def _check(
+    sources: list[Any],
+    spec: str,
+    tag_syntax: str,
+    namespaces: bool,
+    scheme: str | None,
+    output: str,
+) -> Any: ...
 def _parse_columns(
-    sources: list[Any], spec: str, namespaces: bool, arrow: bool
+    sources: list[Any],
+    spec: str,
+    tag_syntax: str,
+    namespaces: bool,
+    scheme: str | None,
+    arrow: bool,
 ) -> list[tuple[str, Any]]: ...
