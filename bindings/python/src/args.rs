@@ -3,7 +3,7 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use urn_tag::{Syntax, TagSyntax, UrnSyntax};
+use urn_tag::{Identifier, ParseError, Scheme, Syntax, TagSyntax, TagUri, Urn, UrnSyntax};
 
 use crate::errors;
 use crate::text;
@@ -28,6 +28,54 @@ pub fn syntax(spec: &str, tag_syntax_name: &str, namespaces: bool) -> PyResult<S
         .with_namespaces(namespaces))
 }
 
+/// How the batch functions read each value: as `urn-tag check` does, a URN or a tag URI by its
+/// scheme, or only the scheme asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading {
+    pub syntax: Syntax,
+    /// The one scheme asked for (`scheme="urn"` or `"tag"`), or `None` for both.
+    pub only: Option<Scheme>,
+}
+
+impl Reading {
+    /// The reading the arguments name; `scheme` is `"urn"`, `"tag"` or `None`.
+    pub fn new(
+        spec: &str,
+        tag_syntax_name: &str,
+        namespaces: bool,
+        scheme: Option<&str>,
+    ) -> PyResult<Reading> {
+        let only = match scheme {
+            None => None,
+            Some("urn") => Some(Scheme::Urn),
+            Some("tag") => Some(Scheme::Tag),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "scheme {other:?}: expected \"urn\", \"tag\" or None"
+                )));
+            }
+        };
+        Ok(Reading {
+            syntax: syntax(spec, tag_syntax_name, namespaces)?,
+            only,
+        })
+    }
+
+    /// `text` parsed by its scheme; a value of another scheme than the one asked for gets the
+    /// error of that scheme's parser (which expects its own scheme first).
+    pub fn parse<'t>(&self, text: &'t str) -> Result<Identifier<&'t str>, ParseError> {
+        match (self.only, Scheme::of(text)) {
+            (Some(Scheme::Urn), found) if found != Some(Scheme::Urn) => {
+                Urn::parse_borrowed_with(text, self.syntax.urn()).map(Identifier::Urn)
+            }
+            (Some(Scheme::Tag), found) if found != Some(Scheme::Tag) => {
+                TagUri::parse_borrowed_with(text, self.syntax.tag()).map(Identifier::Tag)
+            }
+            _ => Identifier::parse_borrowed_with(text, self.syntax),
+        }
+    }
+}
+
 /// `value` as a `str`, or a TypeError that says what `function` expected.
 pub fn as_str<'a, 'py>(
     value: &'a Bound<'py, PyAny>,
@@ -46,5 +94,5 @@ pub fn as_str<'a, 'py>(
 /// string with a lone surrogate.
 pub fn text(value: &Bound<'_, PyAny>, function: &str) -> PyResult<String> {
     let string = as_str(value, function)?;
-    text::owned_text(string)?.map_err(|surrogate| errors::surrogate_error(value.py(), surrogate))
+    text::owned_text(string)?.map_err(|invalid| errors::code_point_error(value.py(), invalid))
 }

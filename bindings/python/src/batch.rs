@@ -8,19 +8,22 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyList, PySlice, PyString, PyTuple};
-use urn_tag::namespace::NamespaceCheck;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PySlice, PyString, PyTuple};
+use urn_tag::namespace::{Namespace, no_specific_syntax};
 use urn_tag::urn::Equivalence;
-use urn_tag::{ParseError, Urn, UrnSyntax};
+use urn_tag::{Identifier, ParseErrorKind, Scheme};
 
 use crate::args;
 use crate::errors;
-use crate::text::{LoneSurrogate, TextBuffer, encode_utf8};
+use crate::text::{InvalidCodePoint, TextBuffer, encode_utf8};
 
 /// Where the values come from.
 enum Source<'py> {
-    /// A list whose items are `str` or `None`.
-    List(Bound<'py, PyList>),
+    /// A list whose items are `str` or missing values.
+    List {
+        list: Bound<'py, PyList>,
+        missing: Missing<'py>,
+    },
     /// The buffers of an Arrow `string` or `large_string` array, as bytes.
     Arrow {
         /// The `length + 1` offsets of the array's values (its own offset already applied),
@@ -46,14 +49,20 @@ enum Source<'py> {
 }
 
 impl<'py> Source<'py> {
-    /// Reads a source as `_batch.py` describes it: `("list", list)`, `("arrow", offsets,
-    /// wide, data, data_start, validity, validity_offset, length)` or `("ucs4", array, width,
-    /// length)`.
+    /// Reads a source as `_batch.py` describes it: `("list", list, missing_values,
+    /// float_types)`, `("arrow", offsets, wide, data, data_start, validity, validity_offset,
+    /// length)` or `("ucs4", array, width, length)`.
     fn from_tuple(description: &Bound<'py, PyAny>) -> PyResult<Self> {
         let tuple = description.cast::<PyTuple>()?;
         let tag: String = tuple.get_item(0)?.extract()?;
         match tag.as_str() {
-            "list" => Ok(Source::List(tuple.get_item(1)?.cast_into::<PyList>()?)),
+            "list" => Ok(Source::List {
+                list: tuple.get_item(1)?.cast_into()?,
+                missing: Missing {
+                    values: tuple.get_item(2)?.cast_into()?,
+                    float_types: tuple.get_item(3)?.cast_into()?,
+                },
+            }),
             "arrow" => Ok(Source::Arrow {
                 offsets: tuple.get_item(1)?.cast_into()?,
                 wide: tuple.get_item(2)?.extract()?,
@@ -74,21 +83,44 @@ impl<'py> Source<'py> {
 
     fn len(&self) -> usize {
         match self {
-            Source::List(list) => list.len(),
+            Source::List { list, .. } => list.len(),
             Source::Arrow { length, .. } | Source::Ucs4 { length, .. } => *length,
         }
     }
 }
 
+/// What a list holds for a missing value, besides `None`: pandas' `NA` and `NaT` (passed in
+/// `values` when pandas is loaded), and a NaN of one of `float_types` (`float`, and NumPy's
+/// floating types when NumPy is loaded), as pandas writes a missing value in an `object`
+/// column.
+struct Missing<'py> {
+    values: Bound<'py, PyTuple>,
+    float_types: Bound<'py, PyTuple>,
+}
+
+impl Missing<'_> {
+    fn contains(&self, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if value.is_none() || self.values.iter().any(|missing| missing.is(value)) {
+            return Ok(true);
+        }
+        if let Ok(float) = value.cast::<PyFloat>() {
+            return Ok(float.value().is_nan());
+        }
+        Ok(value.is_instance(self.float_types.as_any())? && value.extract::<f64>()?.is_nan())
+    }
+}
+
 /// One value of a source.
 enum Item<'a> {
-    /// `None`, or an Arrow null.
+    /// A missing value (`None`, NaN, `pandas.NA`, ...), or an Arrow null.
     Null,
     Text(&'a str),
-    /// A `str` with a lone surrogate, or a NumPy value with one.
-    Surrogate(LoneSurrogate),
-    /// Arrow bytes that are not UTF-8: the first byte of the first invalid sequence.
+    /// A `str` with a lone surrogate, or a NumPy value with one or with a number past U+10FFFF.
+    NotUnicode(InvalidCodePoint),
+    /// Arrow bytes that are not UTF-8: the first byte of the first invalid sequence, and the
+    /// scheme the first four bytes spell (`check --json`'s `kind` of such an input).
     InvalidUtf8 {
+        scheme: Option<Scheme>,
         index: usize,
     },
 }
@@ -103,20 +135,21 @@ fn for_each(
     mut visit: impl FnMut(Item<'_>) + Send,
 ) -> PyResult<()> {
     match source {
-        Source::List(list) => {
+        Source::List { list, missing } => {
             let mut buffer = TextBuffer::default();
             for (index, value) in list.iter().enumerate() {
-                if value.is_none() {
-                    visit(Item::Null);
-                } else if let Ok(string) = value.cast::<PyString>() {
+                if let Ok(string) = value.cast::<PyString>() {
                     match buffer.read(string)? {
                         Ok(text) => visit(Item::Text(text)),
-                        Err(surrogate) => visit(Item::Surrogate(surrogate)),
+                        Err(invalid) => visit(Item::NotUnicode(invalid)),
                     }
+                } else if missing.contains(&value)? {
+                    visit(Item::Null);
                 } else {
                     let type_name = value.get_type().name()?;
                     return Err(PyTypeError::new_err(format!(
-                        "{function}() expects str or None values; item {index} is {type_name}"
+                        "{function}() expects str values or missing values (None, NaN, \
+                         pandas.NA); item {index} is {type_name}"
                     )));
                 }
             }
@@ -214,9 +247,14 @@ impl ArrowStrings<'_> {
                 visit(Item::Null);
                 continue;
             }
-            match std::str::from_utf8(self.value(i).ok_or_else(out_of_range)?) {
+            let bytes = self.value(i).ok_or_else(out_of_range)?;
+            match std::str::from_utf8(bytes) {
                 Ok(text) => visit(Item::Text(text)),
                 Err(error) => visit(Item::InvalidUtf8 {
+                    scheme: bytes
+                        .get(..4)
+                        .and_then(|head| std::str::from_utf8(head).ok())
+                        .and_then(Scheme::of),
                     index: error.valid_up_to(),
                 }),
             }
@@ -253,33 +291,28 @@ fn for_each_ucs4(
         );
         match encode_utf8(&code_points, &mut utf8)? {
             Ok(text) => visit(Item::Text(text)),
-            Err(surrogate) => visit(Item::Surrogate(surrogate)),
+            Err(invalid) => visit(Item::NotUnicode(invalid)),
         }
     }
     Ok(())
 }
 
-/// Whether `text` is a URN under `syntax` (and, with `namespaces`, follows its namespace).
-fn is_valid(text: &str, syntax: UrnSyntax, namespaces: bool) -> bool {
-    match Urn::parse_borrowed_with(text, syntax) {
-        Ok(urn) => !namespaces || !matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)),
-        Err(_) => false,
-    }
-}
-
 /// The verdicts on the values of `sources`, one after another: `"list"` gives a list of
 /// bools, `"bytes"` a bytearray of 0 and 1 (for `numpy.frombuffer`), `"bits"` an Arrow
-/// validity-style bitmap (least significant bit first) as bytes. A null is not a valid URN.
+/// validity-style bitmap (least significant bit first) as bytes. A missing value is not a
+/// valid identifier.
 #[pyfunction]
-#[pyo3(signature = (sources, spec, namespaces, output))]
+#[pyo3(signature = (sources, spec, tag_syntax, namespaces, scheme, output))]
 pub fn _check<'py>(
     sources: &Bound<'py, PyList>,
     spec: &str,
+    tag_syntax: &str,
     namespaces: bool,
+    scheme: Option<&str>,
     output: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = sources.py();
-    let syntax = args::urn_syntax(spec)?;
+    let reading = args::Reading::new(spec, tag_syntax, namespaces, scheme)?;
     let sources: Vec<Source<'_>> = sources
         .iter()
         .map(|source| Source::from_tuple(&source))
@@ -288,8 +321,8 @@ pub fn _check<'py>(
     for source in &sources {
         for_each(source, "check_many", |item| {
             verdicts.push(match item {
-                Item::Text(text) => is_valid(text, syntax, namespaces),
-                Item::Null | Item::Surrogate(_) | Item::InvalidUtf8 { .. } => false,
+                Item::Text(text) => reading.parse(text).is_ok(),
+                Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. } => false,
             });
         })?;
     }
@@ -386,92 +419,169 @@ fn arrow_column<'py>(
     Ok(PyTuple::new(py, items)?.into_any())
 }
 
-/// The components of each value, as columns: `valid`, the parts, the equivalence key, and
-/// the error's fields (the names of `urn-tag check --json`).
+/// Where a column of `parse_many`'s table lives in [`Rows`].
+#[derive(Clone, Copy)]
+enum Column {
+    Flag(usize),
+    Text(usize),
+    ErrorIndex,
+}
+
+/// The columns of `parse_many`, in order: the fields of `urn-tag check --json`'s records, by
+/// the same names, the error object's fields flattened with an `error_` prefix. A URN's record
+/// and a tag's share `fragment` (after `#`), as they do in JSON.
+const COLUMNS: [(&str, Column); 24] = [
+    ("valid", Column::Flag(0)),
+    ("kind", Column::Text(0)),
+    ("spec", Column::Text(1)),
+    ("nid", Column::Text(2)),
+    ("nss", Column::Text(3)),
+    ("r_component", Column::Text(4)),
+    ("q_component", Column::Text(5)),
+    ("f_component", Column::Text(6)),
+    ("query", Column::Text(7)),
+    ("fragment", Column::Text(8)),
+    ("nid_class", Column::Text(9)),
+    ("registered", Column::Flag(1)),
+    ("normalized", Column::Text(10)),
+    ("equivalence_key", Column::Text(11)),
+    ("authority", Column::Text(12)),
+    ("authority_kind", Column::Text(13)),
+    ("date", Column::Text(14)),
+    ("date_as_written", Column::Text(15)),
+    ("specific", Column::Text(16)),
+    ("namespace_checked", Column::Flag(2)),
+    ("error_kind", Column::Text(17)),
+    ("error_part", Column::Text(18)),
+    ("error_index", Column::ErrorIndex),
+    ("error_message", Column::Text(19)),
+];
+const FLAGS: usize = 3;
+const TEXTS: usize = 20;
+
+/// One row of `parse_many`'s table, before it joins the columns.
+struct Row<'a> {
+    flags: [Option<bool>; FLAGS],
+    texts: [Option<&'a str>; TEXTS],
+    error_index: Option<i64>,
+}
+
+impl Row<'_> {
+    const NULL: Row<'static> = Row {
+        flags: [None; FLAGS],
+        texts: [None; TEXTS],
+        error_index: None,
+    };
+}
+
+/// The rows of `parse_many`, one column after another.
 #[derive(Default)]
 struct Rows {
-    valid: Vec<Option<bool>>,
-    texts: [TextColumn; 11],
+    flags: [Vec<Option<bool>>; FLAGS],
+    texts: [TextColumn; TEXTS],
     error_index: Vec<Option<i64>>,
 }
 
-/// The names of `Rows::texts`, in order.
-const TEXT_COLUMNS: [&str; 11] = [
-    "nid",
-    "nss",
-    "r_component",
-    "q_component",
-    "f_component",
-    "query",
-    "fragment",
-    "equivalence_key",
-    "error_kind",
-    "error_part",
-    "error_message",
-];
-
 impl Rows {
-    fn push_null(&mut self) {
-        self.valid.push(None);
-        self.error_index.push(None);
-        for column in &mut self.texts {
-            column.push(None);
+    fn push(&mut self, row: &Row<'_>) {
+        for (column, flag) in self.flags.iter_mut().zip(row.flags) {
+            column.push(flag);
+        }
+        for (column, text) in self.texts.iter_mut().zip(row.texts) {
+            column.push(text);
+        }
+        self.error_index.push(row.error_index);
+    }
+
+    /// The row of the text `text` read by `reading`.
+    fn push_text(&mut self, text: &str, reading: &args::Reading, equivalence: &Equivalence) {
+        let namespaces = reading.syntax.namespaces();
+        match reading.parse(text) {
+            Ok(Identifier::Urn(urn)) => {
+                let normalized = urn.normalized();
+                let key = equivalence.key(&urn);
+                // `check --json` says whether a grammar of the namespace applied, or its
+                // registration states no syntax of its own.
+                let nid = urn.nid();
+                let checked = Namespace::of(nid).is_some() || no_specific_syntax(nid).is_some();
+                let mut row = Row::NULL;
+                row.flags = [Some(true), Some(urn.registration().is_some()), None];
+                row.flags[2] = namespaces.then_some(checked);
+                row.texts[..12].copy_from_slice(&[
+                    Some("urn"),
+                    Some(urn.syntax().name()),
+                    Some(nid),
+                    Some(urn.nss()),
+                    urn.r_component(),
+                    urn.q_component(),
+                    urn.f_component(),
+                    urn.query(),
+                    urn.fragment(),
+                    Some(urn.nid_class().name()),
+                    Some(normalized.as_str()),
+                    Some(key.as_str()),
+                ]);
+                self.push(&row);
+            }
+            Ok(Identifier::Tag(tag)) => {
+                let date = tag.date().to_string();
+                let mut row = Row::NULL;
+                row.flags[0] = Some(true);
+                row.texts[0] = Some("tag");
+                row.texts[8] = tag.fragment();
+                row.texts[12..17].copy_from_slice(&[
+                    Some(tag.authority()),
+                    Some(tag.authority_kind().name()),
+                    Some(date.as_str()),
+                    Some(tag.date_as_written()),
+                    Some(tag.specific()),
+                ]);
+                self.push(&row);
+            }
+            Err(error) => {
+                let scheme = Scheme::of(text);
+                // A namespace error is the only one found after a namespace grammar applied.
+                let checked = matches!(error.kind(), ParseErrorKind::Namespace(_));
+                let message = error.to_string();
+                let mut row = Row::NULL;
+                row.flags[0] = Some(false);
+                row.flags[2] = (namespaces && scheme == Some(Scheme::Urn)).then_some(checked);
+                row.texts[0] = scheme.map(Scheme::name);
+                row.texts[17] = Some(error.kind().code());
+                row.texts[18] = Some(error.part().code());
+                row.texts[19] = Some(&message);
+                row.error_index = i64::try_from(error.index()).ok();
+                self.push(&row);
+            }
         }
     }
 
-    fn push_urn(&mut self, urn: &Urn<&str>, equivalence: &Equivalence) {
-        self.valid.push(Some(true));
-        self.error_index.push(None);
-        let key = equivalence.key(urn);
-        let values = [
-            Some(urn.nid()),
-            Some(urn.nss()),
-            urn.r_component(),
-            urn.q_component(),
-            urn.f_component(),
-            urn.query(),
-            urn.fragment(),
-            Some(key.as_str()),
-            None,
-            None,
-            None,
-        ];
-        for (column, value) in self.texts.iter_mut().zip(values) {
-            column.push(value);
-        }
-    }
-
-    fn push_error(&mut self, kind: &str, part: Option<&str>, index: usize, message: &str) {
-        self.valid.push(Some(false));
-        self.error_index.push(i64::try_from(index).ok());
-        let [parts @ .., error_kind, error_part, error_message] = &mut self.texts;
-        for column in parts {
-            column.push(None);
-        }
-        error_kind.push(Some(kind));
-        error_part.push(part);
-        error_message.push(Some(message));
-    }
-
-    fn push_parse_error(&mut self, error: ParseError) {
-        let message = error.to_string();
-        let part = Some(error.part().code());
-        self.push_error(error.kind().code(), part, error.index(), &message);
+    /// The row of a value that is no text: an `invalid_utf8` error (part null) at `index`.
+    fn push_not_text(&mut self, scheme: Option<Scheme>, index: usize, message: &str) {
+        let mut row = Row::NULL;
+        row.flags[0] = Some(false);
+        row.texts[0] = scheme.map(Scheme::name);
+        row.texts[17] = Some("invalid_utf8");
+        row.texts[19] = Some(message);
+        row.error_index = i64::try_from(index).ok();
+        self.push(&row);
     }
 }
 
 /// The components of the values of `sources`, as a list of `(name, column)` pairs: Arrow
-/// buffers when `arrow`, else lists. A null value gives a row of nulls.
+/// buffers when `arrow`, else lists. A missing value gives a row of nulls.
 #[pyfunction]
-#[pyo3(signature = (sources, spec, namespaces, arrow))]
+#[pyo3(signature = (sources, spec, tag_syntax, namespaces, scheme, arrow))]
 pub fn _parse_columns<'py>(
     sources: &Bound<'py, PyList>,
     spec: &str,
+    tag_syntax: &str,
     namespaces: bool,
+    scheme: Option<&str>,
     arrow: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let py = sources.py();
-    let syntax = args::urn_syntax(spec)?;
+    let reading = args::Reading::new(spec, tag_syntax, namespaces, scheme)?;
     let sources: Vec<Source<'_>> = sources
         .iter()
         .map(|source| Source::from_tuple(&source))
@@ -480,48 +590,55 @@ pub fn _parse_columns<'py>(
     let mut rows = Rows::default();
     for source in &sources {
         for_each(source, "parse_many", |item| match item {
-            Item::Null => rows.push_null(),
-            Item::Text(text) => match Urn::parse_borrowed_with(text, syntax) {
-                Ok(urn) => match urn.check_namespace() {
-                    NamespaceCheck::Invalid(error) if namespaces => {
-                        let message = error.to_string();
-                        rows.push_error("namespace", Some("nss"), error.index(), &message);
-                    }
-                    _ => rows.push_urn(&urn, &equivalence),
-                },
-                Err(error) => rows.push_parse_error(error),
-            },
-            Item::Surrogate(surrogate) => {
-                let message = errors::surrogate_message(surrogate);
-                rows.push_error("invalid_utf8", None, surrogate.byte_index, &message);
+            Item::Null => rows.push(&Row::NULL),
+            Item::Text(text) => rows.push_text(text, &reading, &equivalence),
+            Item::NotUnicode(invalid) => {
+                let message = errors::code_point_message(invalid);
+                rows.push_not_text(invalid.scheme, invalid.byte_index, &message);
             }
-            Item::InvalidUtf8 { index } => {
+            Item::InvalidUtf8 { scheme, index } => {
                 let message = format!("invalid UTF-8 at byte {index}");
-                rows.push_error("invalid_utf8", None, index, &message);
+                rows.push_not_text(scheme, index, &message);
             }
         })?;
     }
-    let columns = PyList::empty(py);
-    let valid_present: Vec<bool> = rows.valid.iter().map(Option::is_some).collect();
-    let valid = if arrow {
-        let values: Vec<bool> = rows.valid.iter().map(|v| v.unwrap_or(false)).collect();
-        let buffers = vec![PyBytes::new(py, &bitmap(&values))];
-        arrow_column(py, "bool", &valid_present, buffers)?
-    } else {
-        PyList::new(py, &rows.valid)?.into_any()
-    };
-    columns.append(("valid", valid))?;
     let Rows {
-        texts, error_index, ..
+        flags,
+        texts,
+        error_index,
     } = rows;
-    for (name, column) in TEXT_COLUMNS.iter().zip(texts) {
-        if *name == "error_message" {
-            // error_index comes before the message, as in `check --json`'s error object.
-            columns.append(("error_index", index_column(py, &error_index, arrow)?))?;
-        }
-        columns.append((*name, column.into_python(py, arrow)?))?;
+    let mut flags = flags.map(Some);
+    let mut texts = texts.map(Some);
+    let mut error_index = Some(error_index);
+    let columns = PyList::empty(py);
+    for (name, column) in COLUMNS {
+        let column = match column {
+            Column::Flag(i) => flag_column(py, &flags[i].take().unwrap_or_default(), arrow)?,
+            Column::Text(i) => texts[i].take().unwrap_or_default().into_python(py, arrow)?,
+            Column::ErrorIndex => index_column(py, &error_index.take().unwrap_or_default(), arrow)?,
+        };
+        columns.append((name, column))?;
     }
     Ok(columns)
+}
+
+/// A column of flags, some null.
+fn flag_column<'py>(
+    py: Python<'py>,
+    values: &[Option<bool>],
+    arrow: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !arrow {
+        return Ok(PyList::new(py, values)?.into_any());
+    }
+    let present: Vec<bool> = values.iter().map(Option::is_some).collect();
+    let flags: Vec<bool> = values.iter().map(|v| v.unwrap_or(false)).collect();
+    arrow_column(
+        py,
+        "bool",
+        &present,
+        vec![PyBytes::new(py, &bitmap(&flags))],
+    )
 }
 
 /// The `error_index` column.

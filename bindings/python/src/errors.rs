@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use urn_tag::{BuildError, MintError, ParseError};
 
-use crate::text::LoneSurrogate;
+use crate::text::InvalidCodePoint;
 
 pyo3::create_exception!(
     urn_tag,
@@ -79,25 +79,36 @@ pub fn namespace_error(py: Python<'_>, text: &str, index: usize, message: &str) 
     )
 }
 
-/// The message of [`surrogate_error`].
-pub fn surrogate_message(surrogate: LoneSurrogate) -> String {
-    format!(
-        "lone surrogate U+{:04X} is not Unicode text (it has no UTF-8) at byte {}",
-        surrogate.code_point, surrogate.byte_index
-    )
+/// The message of [`code_point_error`].
+pub fn code_point_message(invalid: InvalidCodePoint) -> String {
+    let InvalidCodePoint {
+        code_point,
+        byte_index,
+        ..
+    } = invalid;
+    if invalid.is_surrogate() {
+        format!(
+            "lone surrogate U+{code_point:04X} is not Unicode text (it has no UTF-8) at byte {byte_index}"
+        )
+    } else {
+        format!(
+            "0x{code_point:X} is not a Unicode code point (the last is U+10FFFF) at byte {byte_index}"
+        )
+    }
 }
 
-/// The error of a Python string that holds a lone surrogate: it is no Unicode text, so it is
-/// reported as the command line reports bytes that are not UTF-8.
-pub fn surrogate_error(py: Python<'_>, surrogate: LoneSurrogate) -> PyErr {
-    let message = surrogate_message(surrogate);
+/// The error of a value that holds a code point with no UTF-8 (a lone surrogate, or a number
+/// past U+10FFFF): it is no Unicode text, so it is reported as the command line reports bytes
+/// that are not UTF-8.
+pub fn code_point_error(py: Python<'_>, invalid: InvalidCodePoint) -> PyErr {
+    let message = code_point_message(invalid);
     new_error(
         py,
         &Fields {
             kind: "invalid_utf8",
             part: None,
-            index: Some(surrogate.byte_index),
-            char_index: Some(surrogate.char_index),
+            index: Some(invalid.byte_index),
+            char_index: Some(invalid.char_index),
             message: &message,
         },
     )

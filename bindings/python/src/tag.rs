@@ -1,6 +1,6 @@
 //! `urn_tag.TagUri` and minting.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use urn_tag::{TagDate, TagSyntax, TagUri};
@@ -38,8 +38,15 @@ fn python_date(py: Python<'_>, date: TagDate) -> PyResult<Bound<'_, PyAny>> {
     class.call1((date.year(), date.month(), date.day()))
 }
 
-/// A date given as a `datetime.date` (or anything with `year`, `month` and `day`) or as a
-/// `str` written as in a tag (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
+/// A date given as a `str` written as in a tag (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), a
+/// `datetime.date` (or anything with `year`, `month` and `day`): that calendar day, or an
+/// aware `datetime.datetime`: its day in UTC.
+///
+/// An instant is a day in UTC because RFC 4151 §2.2 reads a tag's date as 00:00 UTC, the
+/// system clock's today is the UTC day, and the npm package's `mintTag` takes a JavaScript
+/// `Date` the same way: the same instant mints the same tag everywhere. A naive datetime is
+/// refused: Python's own functions read it as local time (`astimezone`, `timestamp`) or as UTC
+/// (`utcnow`), so either reading would mint the wrong day for some callers, silently.
 fn tag_date(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<TagDate> {
     let py = value.py();
     if value.cast::<PyString>().is_ok() {
@@ -48,31 +55,69 @@ fn tag_date(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<TagDate> {
             .parse()
             .map_err(|error| errors::parse_error(py, &written, error));
     }
-    let field = |name: &str| -> PyResult<i64> {
-        value.getattr(name)?.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "mint_tag() {argument} must be a datetime.date or a str"
-            ))
-        })
+    let datetime = py.import("datetime")?;
+    if value.is_instance(&datetime.getattr("datetime")?)? {
+        return utc_day(value, &datetime, argument);
+    }
+    calendar_day(value, argument)
+}
+
+/// The day in UTC of the aware `datetime.datetime` `value`.
+fn utc_day(
+    value: &Bound<'_, PyAny>,
+    datetime: &Bound<'_, PyModule>,
+    argument: &str,
+) -> PyResult<TagDate> {
+    let offset = value.call_method0("utcoffset")?;
+    if offset.is_none() {
+        return Err(PyValueError::new_err(format!(
+            "mint_tag() {argument} is a naive datetime: give it a tzinfo (its day in UTC is \
+             used) or pass a datetime.date"
+        )));
+    }
+    let utc = datetime.getattr("timezone")?.getattr("utc")?;
+    match value.call_method1("astimezone", (utc,)) {
+        Ok(in_utc) => calendar_day(&in_utc, argument),
+        // The day in UTC is just outside the years a datetime holds (1 to 9999), since an
+        // offset is less than a day: 0000-12-31, which a tag can have, for an offset east of
+        // UTC; 10000-01-01, which it cannot, for one west of it.
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+            let east = offset.gt(datetime.getattr("timedelta")?.call0()?)?;
+            match TagDate::new(0, 12, 31) {
+                Some(day) if east => Ok(day),
+                _ => Err(out_of_range(argument, 10_000, 1, 1)),
+            }
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The calendar day of `value`'s `year`, `month` and `day`.
+fn calendar_day(value: &Bound<'_, PyAny>, argument: &str) -> PyResult<TagDate> {
+    let wrong_type = || {
+        PyTypeError::new_err(format!(
+            "mint_tag() {argument} must be a datetime.date, an aware datetime.datetime or a str"
+        ))
     };
+    let field =
+        |name: &str| -> PyResult<i64> { value.getattr(name)?.extract().map_err(|_| wrong_type()) };
     let (year, month, day) = match (field("year"), field("month"), field("day")) {
         (Ok(year), Ok(month), Ok(day)) => (year, month, day),
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "mint_tag() {argument} must be a datetime.date or a str"
-            )));
-        }
+        _ => return Err(wrong_type()),
     };
     let date = match (u16::try_from(year), u8::try_from(month), u8::try_from(day)) {
         (Ok(year), Ok(month), Ok(day)) => TagDate::new(year, month, day),
         _ => None,
     };
-    date.ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "mint_tag() {argument} {year:04}-{month:02}-{day:02} is not a date a tag can have \
-             (years 0000 to 9999)"
-        ))
-    })
+    date.ok_or_else(|| out_of_range(argument, year, month, day))
+}
+
+/// The error of a day that no tag can have.
+fn out_of_range(argument: &str, year: i64, month: i64, day: i64) -> PyErr {
+    PyValueError::new_err(format!(
+        "mint_tag() {argument} {year:04}-{month:02}-{day:02} is not a date a tag can have \
+         (years 0000 to 9999)"
+    ))
 }
 
 #[pymethods]
@@ -200,11 +245,13 @@ impl PyTagUri {
 /// Mints a tag URI for ``authority`` (a DNS name or an email address) on ``date`` (RFC 4151
 /// §2.2), with the shortest date form that names that day.
 ///
-/// ``date`` and ``today`` are ``datetime.date`` objects or ``str`` written as in a tag;
-/// ``specific`` defaults to empty; ``today`` (in UTC) defaults to the system's clock: a date after it is refused, since "tags
-/// MUST NOT be minted under a future date". ``specific`` and ``fragment`` must already be
-/// percent-encoded where needed. Raises :class:`UrnTagError` naming the part that breaks a
-/// rule (its ``index`` is into the text given for that part).
+/// ``date`` and ``today`` are each a ``str`` written as in a tag, a ``datetime.date`` (that
+/// calendar day) or an aware ``datetime.datetime`` (its day in UTC, which RFC 4151 dates are
+/// in); a naive ``datetime`` is refused (``ValueError``), since it names no instant.
+/// ``specific`` defaults to empty; ``today`` defaults to the system clock's day in UTC: a date
+/// after it is refused, since "tags MUST NOT be minted under a future date". ``specific`` and
+/// ``fragment`` must already be percent-encoded where needed. Raises :class:`UrnTagError`
+/// naming the part that breaks a rule (its ``index`` is into the text given for that part).
 #[pyfunction]
 #[pyo3(signature = (authority, date, specific = None, fragment = None, *, today = None))]
 pub fn mint_tag(

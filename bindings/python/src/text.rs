@@ -12,17 +12,29 @@
 use pyo3::exceptions::PySystemError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use urn_tag::Scheme;
 
-/// A Python string holds a lone surrogate (U+D800 to U+DFFF), which no UTF-8 text can hold,
-/// so it cannot be a URN or a tag URI.
+/// A value holds a code point that no UTF-8 text can hold, so it cannot be a URN or a tag URI:
+/// a lone surrogate (U+D800 to U+DFFF), which a Python `str` can hold, or a number past U+10FFFF,
+/// which only a NumPy unicode array can.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LoneSurrogate {
-    /// The surrogate's code point.
+pub struct InvalidCodePoint {
+    /// The code point.
     pub code_point: u32,
-    /// Its index in the Python string (in code points).
+    /// Its index in the value (in code points).
     pub char_index: usize,
     /// Its index in UTF-8 bytes: the length of the UTF-8 of the text before it.
     pub byte_index: usize,
+    /// The scheme the text before it begins with, if any: what `urn-tag check --json` calls
+    /// the `kind` of an input that is not UTF-8.
+    pub scheme: Option<Scheme>,
+}
+
+impl InvalidCodePoint {
+    /// Whether it is a surrogate, not a number past Unicode's last code point.
+    pub fn is_surrogate(self) -> bool {
+        (0xD800..=0xDFFF).contains(&self.code_point)
+    }
 }
 
 /// Reusable buffers for reading Python strings as UTF-8.
@@ -42,14 +54,14 @@ impl TextBuffer {
     pub fn read<'a>(
         &'a mut self,
         string: &Bound<'_, PyString>,
-    ) -> PyResult<Result<&'a str, LoneSurrogate>> {
+    ) -> PyResult<Result<&'a str, InvalidCodePoint>> {
         let code_points = copy_code_points(string, &mut self.code_points)?;
         encode_utf8(code_points, &mut self.utf8)
     }
 }
 
 /// `code_points` encoded as UTF-8 into `utf8` (emptied first) and borrowed from it; or the
-/// first code point that is no character (a lone surrogate).
+/// first code point that is no character (a lone surrogate, or a number past U+10FFFF).
 ///
 /// # Errors
 ///
@@ -57,7 +69,7 @@ impl TextBuffer {
 pub fn encode_utf8<'a>(
     code_points: &[u32],
     utf8: &'a mut Vec<u8>,
-) -> PyResult<Result<&'a str, LoneSurrogate>> {
+) -> PyResult<Result<&'a str, InvalidCodePoint>> {
     utf8.clear();
     // Most identifiers are ASCII: then each code point is its own byte, in two loops that the
     // compiler vectorizes (the first has no early exit for that reason).
@@ -69,10 +81,11 @@ pub fn encode_utf8<'a>(
     } else {
         for (char_index, &code_point) in code_points.iter().enumerate() {
             let Some(ch) = char::from_u32(code_point) else {
-                return Ok(Err(LoneSurrogate {
+                return Ok(Err(InvalidCodePoint {
                     code_point,
                     char_index,
                     byte_index: utf8.len(),
+                    scheme: std::str::from_utf8(utf8).ok().and_then(Scheme::of),
                 }));
             };
             utf8.extend_from_slice(ch.encode_utf8(&mut [0; 4]).as_bytes());
@@ -88,13 +101,66 @@ pub fn encode_utf8<'a>(
 /// # Errors
 ///
 /// As for [`TextBuffer::read`].
-pub fn owned_text(string: &Bound<'_, PyString>) -> PyResult<Result<String, LoneSurrogate>> {
+pub fn owned_text(string: &Bound<'_, PyString>) -> PyResult<Result<String, InvalidCodePoint>> {
     let mut buffer = TextBuffer::default();
     match buffer.read(string)? {
         Ok(text) => Ok(Ok(text.to_owned())),
         Err(surrogate) => Ok(Err(surrogate)),
     }
 }
+
+/// A stretch of a Python string between its lone surrogates, as UTF-8.
+#[derive(Debug)]
+pub struct Run {
+    pub text: String,
+    /// Where it starts in the string, in code points.
+    pub char_start: usize,
+    /// Where it starts in the string's UTF-8 as `str.encode("utf-8", "surrogatepass")` writes
+    /// it: three bytes for each surrogate, and exactly the UTF-8 of a string that has none.
+    pub byte_start: usize,
+}
+
+/// `string` cut at its lone surrogates, each run of characters between them as UTF-8, in order
+/// (runs may be empty).
+///
+/// Text decoded with the `surrogateescape` error handler (file names, logs) holds a surrogate
+/// for each byte that was not UTF-8; the command line, reading those bytes, searches each valid
+/// run of a line on its own, and so can a caller of this.
+///
+/// # Errors
+///
+/// As for [`TextBuffer::read`].
+pub fn runs(string: &Bound<'_, PyString>) -> PyResult<Vec<Run>> {
+    let mut code_points = Vec::new();
+    let code_points = copy_code_points(string, &mut code_points)?;
+    let mut runs = Vec::new();
+    let mut run = Run {
+        text: String::new(),
+        char_start: 0,
+        byte_start: 0,
+    };
+    for (char_index, &code_point) in code_points.iter().enumerate() {
+        match char::from_u32(code_point) {
+            Some(ch) => run.text.push(ch),
+            None => {
+                let byte_start = run.byte_start + run.text.len() + SURROGATE_UTF8_LEN;
+                runs.push(std::mem::replace(
+                    &mut run,
+                    Run {
+                        text: String::new(),
+                        char_start: char_index + 1,
+                        byte_start,
+                    },
+                ));
+            }
+        }
+    }
+    runs.push(run);
+    Ok(runs)
+}
+
+/// How many bytes `surrogatepass` writes for a surrogate: a three-byte UTF-8 sequence.
+const SURROGATE_UTF8_LEN: usize = 3;
 
 /// The code points of `string`, copied into `buffer` (grown to fit) and borrowed from it.
 ///

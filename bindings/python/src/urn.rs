@@ -182,25 +182,25 @@ impl PyUrn {
     }
 
     /// Checks the NSS against the grammar and prose rules of the URN's namespace.
-    fn check_namespace(&self, py: Python<'_>) -> PyNamespaceCheck {
-        match self.urn.check_namespace() {
-            NamespaceCheck::Valid(namespace) => PyNamespaceCheck {
-                namespace: Some(namespace.nid()),
-                error: None,
-            },
+    fn check_namespace(slf: &Bound<'_, Self>) -> PyNamespaceCheck {
+        let py = slf.py();
+        let urn = &slf.get().urn;
+        let (namespace, error) = match urn.check_namespace() {
+            NamespaceCheck::Valid(namespace) => (Some(namespace.nid()), None),
             NamespaceCheck::Invalid(error) => {
                 let message = error.to_string();
-                let text = self.urn.as_str();
-                let raised = errors::namespace_error(py, text, error.index(), &message);
-                PyNamespaceCheck {
-                    namespace: Some(error.namespace().nid()),
-                    error: Some(raised.into_value(py).into_any()),
-                }
+                let raised = errors::namespace_error(py, urn.as_str(), error.index(), &message);
+                let nid = error.namespace().nid();
+                (Some(nid), Some(raised.into_value(py).into_any()))
             }
-            _ => PyNamespaceCheck {
-                namespace: None,
-                error: None,
-            },
+            // Checked: the registration allows any NSS of the URN syntax.
+            NamespaceCheck::NoSpecificSyntax { nid, .. } => (Some(nid), None),
+            _ => (None, None),
+        };
+        PyNamespaceCheck {
+            urn: slf.clone().unbind(),
+            namespace,
+            error,
         }
     }
 
@@ -258,18 +258,23 @@ pub fn python_repr(text: &str) -> String {
 
 /// The verdict of :meth:`Urn.check_namespace`.
 ///
-/// True when the NSS was checked and follows its namespace. ``checked`` is False when the
-/// library has no grammar for the NID (which says nothing about the NSS); ``error`` is the
+/// True when the NSS was checked and follows its namespace: a grammar of the namespace
+/// applied, or its registration states no syntax of its own (so any NSS of the URN syntax
+/// follows it), as ``urn-tag check --namespaces`` reports. ``checked`` is False when the
+/// library has neither for the NID (which says nothing about the NSS); ``error`` is the
 /// :class:`UrnTagError` (kind ``"namespace"``) of an NSS that breaks its namespace's rules.
 #[pyclass(frozen, module = "urn_tag", name = "NamespaceCheck")]
 pub struct PyNamespaceCheck {
+    /// The URN checked, from which unpickling checks again.
+    urn: Py<PyUrn>,
     namespace: Option<&'static str>,
     error: Option<Py<PyAny>>,
 }
 
 #[pymethods]
 impl PyNamespaceCheck {
-    /// Whether a grammar of the URN's namespace applied.
+    /// Whether a grammar of the URN's namespace applied, or its registration states no syntax
+    /// of its own.
     #[getter]
     fn checked(&self) -> bool {
         self.namespace.is_some()
@@ -295,6 +300,11 @@ impl PyNamespaceCheck {
 
     fn __bool__(&self) -> bool {
         self.valid()
+    }
+
+    /// Pickles as the URN's own :meth:`Urn.check_namespace`, called again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        Ok((self.urn.bind(py).getattr("check_namespace")?, ()))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

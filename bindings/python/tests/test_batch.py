@@ -1,7 +1,12 @@
 """check_many and parse_many: the same verdicts and components as one value at a time, from
 every container they take."""
 
+import math
+import subprocess
+import sys
+
 import numpy
+import pandas
 import pyarrow
 import pytest
 
@@ -10,7 +15,10 @@ import urn_tag
 from conftest import DATA, table
 
 # Every input of the vector files, valid and invalid, with a few values of every kind.
-INPUTS = sorted({row["input"] for row in table(DATA / "peer-urn-vectors.tsv")}) + [
+INPUTS = sorted(
+    {row["input"] for row in table(DATA / "peer-urn-vectors.tsv")}
+    | {row["input"] for row in table(DATA / "peer-tag-vectors.tsv")}
+) + [
     "urn:example:é",
     "urn:example:a\u0301",
     "urn:isbn:978-0-395-36341-6",
@@ -18,32 +26,62 @@ INPUTS = sorted({row["input"] for row in table(DATA / "peer-urn-vectors.tsv")}) 
     "urn:oid:1.02.3",
     "",
     "tag:yaml.org,2002:int",
+    "TAG:yaml.org,2002:int",
+    "tag:x",
+    "urn",
 ]
 SPECS = ["rfc8141", "rfc2141", "rfc2141bis"]
 
 
-def one_by_one(values, spec="rfc8141", namespaces=False):
-    verdicts = []
-    for value in values:
-        try:
-            urn_tag.Urn.parse(value, spec=spec, namespaces=namespaces)
-            verdicts.append(True)
-        except (urn_tag.UrnTagError, TypeError):
-            verdicts.append(False)
-    return verdicts
+def parse_one(value, spec="rfc8141", namespaces=False, tag_syntax="rfc4151", scheme=None):
+    """What a batch function answers for one value: the identifier, or the error."""
+    try:
+        if scheme == "urn":
+            return urn_tag.Urn.parse(value, spec=spec, namespaces=namespaces)
+        if scheme == "tag":
+            return urn_tag.TagUri.parse(value, syntax=tag_syntax)
+        return urn_tag.parse_identifier(
+            value, spec=spec, tag_syntax=tag_syntax, namespaces=namespaces
+        )
+    except urn_tag.UrnTagError as error:
+        return error
+
+
+def one_by_one(values, **options):
+    return [
+        value is not None and not isinstance(parse_one(value, **options), urn_tag.UrnTagError)
+        for value in values
+    ]
 
 
 @pytest.mark.parametrize("namespaces", [False, True])
 @pytest.mark.parametrize("spec", SPECS)
 def test_check_many_on_a_list_equals_parse_one_by_one(spec, namespaces):
-    expected = one_by_one(INPUTS, spec, namespaces)
+    expected = one_by_one(INPUTS, spec=spec, namespaces=namespaces)
     assert True in expected and False in expected
     assert urn_tag.check_many(INPUTS, spec=spec, namespaces=namespaces) == expected
 
 
+@pytest.mark.parametrize("scheme", [None, "urn", "tag"])
+@pytest.mark.parametrize("tag_syntax", ["rfc4151", "erratum1485", "lenient"])
+def test_check_many_reads_both_schemes_or_the_one_asked_for(tag_syntax, scheme):
+    expected = one_by_one(INPUTS, tag_syntax=tag_syntax, scheme=scheme)
+    verdicts = urn_tag.check_many(INPUTS, tag_syntax=tag_syntax, scheme=scheme)
+    assert verdicts == expected
+    by_value = dict(zip(INPUTS, verdicts))
+    assert by_value["tag:yaml.org,2002:int"] == (scheme != "urn")
+    assert by_value["urn:isbn:978-0-395-36341-6"] == (scheme != "tag")
+
+
+def test_check_many_refuses_an_unknown_scheme():
+    with pytest.raises(ValueError) as raised:
+        urn_tag.check_many(["urn:ex:a"], scheme="URN")
+    assert str(raised.value) == 'scheme "URN": expected "urn", "tag" or None'
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_check_many_on_numpy_arrays_gives_a_bool_array(spec):
-    expected = one_by_one(INPUTS, spec)
+    expected = one_by_one(INPUTS, spec=spec)
     for array in [numpy.array(INPUTS, dtype=object), numpy.array(INPUTS)]:
         verdicts = urn_tag.check_many(array, spec=spec)
         assert verdicts.dtype == numpy.bool_
@@ -64,7 +102,7 @@ def test_check_many_reads_a_wide_numpy_array_a_slice_at_a_time():
 @pytest.mark.parametrize("arrow_type", [pyarrow.string(), pyarrow.large_string()])
 @pytest.mark.parametrize("spec", SPECS)
 def test_check_many_on_arrow_arrays_gives_a_boolean_array(spec, arrow_type):
-    expected = one_by_one(INPUTS, spec)
+    expected = one_by_one(INPUTS, spec=spec)
     array = pyarrow.array(INPUTS, type=arrow_type)
     verdicts = urn_tag.check_many(array, spec=spec)
     assert verdicts.type == pyarrow.bool_()
@@ -73,7 +111,7 @@ def test_check_many_on_arrow_arrays_gives_a_boolean_array(spec, arrow_type):
 
 def test_check_many_respects_arrow_slices_chunks_and_nulls():
     values = INPUTS[:40] + [None] + INPUTS[40:80]
-    expected = [False if value is None else ok for value, ok in zip(values, one_by_one(values))]
+    expected = one_by_one(values)
     array = pyarrow.array(values)
     assert array.null_count == 1
     assert urn_tag.check_many(array).to_pylist() == expected
@@ -88,6 +126,17 @@ def test_check_many_respects_arrow_slices_chunks_and_nulls():
     assert urn_tag.check_many(pyarrow.array([], type=pyarrow.string())).to_pylist() == []
 
 
+def test_importing_the_package_imports_no_optional_library():
+    code = (
+        "import sys, urn_tag; urn_tag.check_many(['urn:ex:a', None, float('nan')]); "
+        "print([m for m in ('numpy', 'pandas', 'pyarrow') if m in sys.modules])"
+    )
+    answer = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert answer.stdout == "[]\n"
+
+
 def test_check_many_takes_none_as_invalid_and_any_iterable():
     assert urn_tag.check_many(["urn:ex:a", None]) == [True, False]
     assert urn_tag.check_many(("urn:ex:a", "urn:ex:")) == [True, False]
@@ -95,10 +144,59 @@ def test_check_many_takes_none_as_invalid_and_any_iterable():
     assert urn_tag.check_many([]) == []
 
 
+# What pandas and NumPy hold for a missing value, in an object column or array.
+MISSING = [None, float("nan"), numpy.float64("nan"), numpy.float32("nan"), pandas.NA, pandas.NaT]
+
+
+def test_missing_values_are_answered_as_none_is():
+    values = ["urn:example:a", *MISSING, "tag:yaml.org,2002:int"]
+    expected = [True] + [False] * len(MISSING) + [True]
+    assert urn_tag.check_many(values) == expected
+    assert urn_tag.check_many(numpy.array(values, dtype=object)).tolist() == expected
+    rows = urn_tag.parse_many(values).to_pylist()
+    assert rows[1:-1] == [dict.fromkeys(COLUMNS)] * len(MISSING)
+    # A number is no missing value, NaN or not.
+    with pytest.raises(TypeError) as raised:
+        urn_tag.check_many(["urn:ex:a", math.inf])
+    assert str(raised.value) == (
+        "check_many() expects str values or missing values (None, NaN, pandas.NA); item 1 is float"
+    )
+
+
+@pytest.mark.parametrize(
+    "dtype", [object, "string", pandas.StringDtype("pyarrow"), pandas.ArrowDtype(pyarrow.string())]
+)
+def test_a_series_gives_a_series_with_its_index(dtype):
+    values = ["urn:example:a", None, "tag:yaml.org,2002:int", "urn:a:b"]
+    series = pandas.Series(values, index=[10, 20, 30, 40], name="id", dtype=dtype)
+    verdicts = urn_tag.check_many(series)
+    assert isinstance(verdicts, pandas.Series)
+    assert verdicts.dtype == bool and verdicts.name == "id"
+    assert verdicts.to_dict() == {10: True, 20: False, 30: True, 40: False}
+    frame = urn_tag.parse_many(series)
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame.columns) == COLUMNS and list(frame.index) == [10, 20, 30, 40]
+    # Nulls stay null (pandas.NA), in columns of pyarrow types.
+    assert frame.dtypes["valid"] == pandas.ArrowDtype(pyarrow.bool_())
+    assert frame.dtypes["error_index"] == pandas.ArrowDtype(pyarrow.int64())
+    assert plain(frame["nid"]) == ["example", None, None, None]
+    assert plain(frame["valid"]) == [True, None, True, False]
+    assert plain(frame["error_index"]) == [None, None, None, 5]
+    assert frame["authority"][30] == "yaml.org"
+
+
+def plain(column):
+    """A pandas column as a list, its nulls as None."""
+    return [None if pandas.isna(value) else value for value in column]
+
+
+def test_a_series_with_missing_values_of_every_kind():
+    series = pandas.Series(["urn:example:a", *MISSING], dtype=object)
+    assert urn_tag.check_many(series).tolist() == [True] + [False] * len(MISSING)
+
+
 def test_check_many_refuses_values_that_are_not_str():
-    with pytest.raises(
-        TypeError, match=r"check_many\(\) expects str or None values; item 1 is int"
-    ):
+    with pytest.raises(TypeError, match=r"check_many\(\) expects str values .*; item 1 is int"):
         urn_tag.check_many(["urn:ex:a", 42])
     with pytest.raises(TypeError, match=r"item 0 is bytes"):
         urn_tag.check_many([b"urn:ex:a"])
@@ -117,44 +215,93 @@ def test_check_many_finds_strings_with_surrogates_invalid():
     assert urn_tag.check_many(numpy.array(["urn:ex:a\ud800", "urn:ex:a"])).tolist() == [False, True]
 
 
-def component_rows(values, spec="rfc8141", namespaces=False):
-    """What parse_many must give, from Urn.parse one value at a time."""
+def test_a_numpy_value_past_unicode_is_reported_as_such():
+    array = numpy.array(["urn:ex:ab", "tag:a.org,2000:xy"])
+    code_points = array.view(numpy.uint32).reshape(2, -1)
+    code_points[0, 8] = 0x110000
+    code_points[1, 4] = 0xFFFFFFFF
+    assert urn_tag.check_many(array).tolist() == [False, False]
+    rows = urn_tag.parse_many(array).to_pylist()
+    fields = ["valid", "kind", "error_kind", "error_part", "error_index", "error_message"]
+    assert [[row[field] for field in fields] for row in rows] == [
+        [
+            False,
+            "urn",
+            "invalid_utf8",
+            None,
+            8,
+            "0x110000 is not a Unicode code point (the last is U+10FFFF) at byte 8",
+        ],
+        [
+            False,
+            "tag",
+            "invalid_utf8",
+            None,
+            4,
+            "0xFFFFFFFF is not a Unicode code point (the last is U+10FFFF) at byte 4",
+        ],
+    ]
+
+
+def component_rows(values, **options):
+    """What parse_many must give, from the values parsed one at a time."""
     rows = []
     for value in values:
+        row = dict.fromkeys(COLUMNS)
+        rows.append(row)
         if value is None:
-            rows.append(dict.fromkeys(COLUMNS))
             continue
-        try:
-            urn = urn_tag.Urn.parse(value, spec=spec, namespaces=namespaces)
-        except urn_tag.UrnTagError as error:
-            row = dict.fromkeys(COLUMNS)
+        parsed = parse_one(value, **options)
+        scheme = value[:4].lower()
+        row["kind"] = {"urn:": "urn", "tag:": "tag"}.get(scheme)
+        if options.get("namespaces") and row["kind"] == "urn":
+            row["namespace_checked"] = (
+                isinstance(parsed, urn_tag.Urn) and parsed.check_namespace().checked
+            )
+        if isinstance(parsed, urn_tag.UrnTagError):
             row.update(
                 valid=False,
-                error_kind=error.kind,
-                error_part=error.part,
-                error_index=error.index,
-                error_message=error.message,
+                error_kind=parsed.kind,
+                error_part=parsed.part,
+                error_index=parsed.index,
+                error_message=parsed.message,
             )
-            rows.append(row)
-            continue
-        row = dict.fromkeys(COLUMNS)
-        row.update(
-            valid=True,
-            nid=urn.nid,
-            nss=urn.nss,
-            r_component=urn.r_component,
-            q_component=urn.q_component,
-            f_component=urn.f_component,
-            query=urn.query,
-            fragment=urn.fragment,
-            equivalence_key=urn.equivalence_key(),
-        )
-        rows.append(row)
+            if parsed.kind == "namespace":
+                row["namespace_checked"] = True
+        elif isinstance(parsed, urn_tag.Urn):
+            row.update(
+                valid=True,
+                spec=parsed.spec,
+                nid=parsed.nid,
+                nss=parsed.nss,
+                r_component=parsed.r_component,
+                q_component=parsed.q_component,
+                f_component=parsed.f_component,
+                query=parsed.query,
+                fragment=parsed.fragment,
+                nid_class=parsed.nid_class,
+                registered=parsed.registered,
+                normalized=str(parsed.normalize()),
+                equivalence_key=parsed.equivalence_key(),
+            )
+        else:
+            row.update(
+                valid=True,
+                authority=parsed.authority,
+                authority_kind=parsed.authority_kind,
+                # In full, with the RFC's defaults: 2001 is 2001-01-01, 2001-07 2001-07-01.
+                date=parsed.date_as_written + "-01-01"[len(parsed.date_as_written) - 4 :],
+                date_as_written=parsed.date_as_written,
+                specific=parsed.specific,
+                fragment=parsed.fragment,
+            )
     return rows
 
 
 COLUMNS = [
     "valid",
+    "kind",
+    "spec",
     "nid",
     "nss",
     "r_component",
@@ -162,7 +309,16 @@ COLUMNS = [
     "f_component",
     "query",
     "fragment",
+    "nid_class",
+    "registered",
+    "normalized",
     "equivalence_key",
+    "authority",
+    "authority_kind",
+    "date",
+    "date_as_written",
+    "specific",
+    "namespace_checked",
     "error_kind",
     "error_part",
     "error_index",
@@ -178,9 +334,16 @@ def test_parse_many_gives_a_table_of_what_parse_gives(spec, namespaces):
     assert isinstance(parsed, pyarrow.Table)
     assert parsed.column_names == COLUMNS
     assert parsed.schema.field("valid").type == pyarrow.bool_()
+    assert parsed.schema.field("registered").type == pyarrow.bool_()
     assert parsed.schema.field("nid").type == pyarrow.string()
     assert parsed.schema.field("error_index").type == pyarrow.int64()
-    assert parsed.to_pylist() == component_rows(values, spec, namespaces)
+    assert parsed.to_pylist() == component_rows(values, spec=spec, namespaces=namespaces)
+
+
+@pytest.mark.parametrize("scheme", ["urn", "tag"])
+def test_parse_many_reads_the_scheme_asked_for(scheme):
+    parsed = urn_tag.parse_many(INPUTS, scheme=scheme, tag_syntax="lenient")
+    assert parsed.to_pylist() == component_rows(INPUTS, scheme=scheme, tag_syntax="lenient")
 
 
 def test_parse_many_reads_every_container_alike():

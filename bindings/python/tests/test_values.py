@@ -206,6 +206,64 @@ def test_values_pickle_with_their_spec():
     assert pickle.loads(pickle.dumps(tag)) == tag
 
 
+def test_matches_pickle_as_found():
+    text = "Voilà urn:isbn:0451450523 et tag:yaml.org,2002:int"
+    for match in urn_tag.find(text):
+        back = pickle.loads(pickle.dumps(match))
+        assert (back.value, back.text, back.kind, back.span(), back.byte_start, back.byte_end) == (
+            match.value,
+            match.text,
+            match.kind,
+            match.span(),
+            match.byte_start,
+            match.byte_end,
+        )
+        assert type(back.value) is type(match.value)
+
+
+def test_a_match_is_built_only_with_spans_as_long_as_its_text():
+    urn = Urn.parse("urn:ex:a")
+    assert urn_tag.Match(urn, 2, 10, 3, 11).span() == (2, 10)
+    with pytest.raises(ValueError) as raised:
+        urn_tag.Match(urn, 2, 9, 3, 11)
+    assert str(raised.value) == (
+        "Match() spans (2, 9) and (3, 11) must each be as long as 'urn:ex:a'"
+    )
+    with pytest.raises(TypeError, match=r"Match\(\) expects a Urn or a TagUri"):
+        urn_tag.Match("urn:ex:a", 0, 8, 0, 8)
+
+
+def test_namespace_checks_pickle_and_come_back_from_other_processes():
+    import multiprocessing
+
+    checks = [
+        Urn.parse(text).check_namespace()
+        for text in ["urn:isbn:978-0-395-36341-6", "urn:oid:1.02.3", "urn:unknown-nid:x"]
+    ]
+    for check in checks:
+        back = pickle.loads(pickle.dumps(check))
+        assert (bool(back), back.checked, back.namespace, repr(back)) == (
+            bool(check),
+            check.checked,
+            check.namespace,
+            repr(check),
+        )
+    # What multiprocessing needs: results that come back from a process pickled.
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        found, checks_back = pool.apply(_in_another_process, ("see urn:oid:1.02.3 and urn:ex:a",))
+    assert [(m.text, m.span()) for m in found] == [("urn:ex:a", (23, 31))]
+    assert [repr(check) for check in checks_back] == [
+        "NamespaceCheck(valid=False, namespace='oid', error=UrnTagError('NSS breaks rule oid_oid "
+        "of namespace oid (namespaces/oid.pest) at byte 11'))",
+        "NamespaceCheck(checked=False)",
+    ]
+
+
+def _in_another_process(text):
+    found = list(urn_tag.find(text, namespaces=True))
+    return found, [Urn.parse(text).check_namespace() for text in ["urn:oid:1.02.3", "urn:ex:a"]]
+
+
 def test_check_namespace_reports_valid_invalid_and_not_checked():
     valid = Urn.parse("urn:isbn:978-0-395-36341-6").check_namespace()
     assert (bool(valid), valid.checked, valid.namespace, valid.error) == (True, True, "isbn", None)
@@ -215,6 +273,18 @@ def test_check_namespace_reports_valid_invalid_and_not_checked():
     unknown = Urn.parse("urn:unknown-nid:x").check_namespace()
     assert (bool(unknown), unknown.checked, unknown.namespace) == (False, False, None)
     assert repr(unknown) == "NamespaceCheck(checked=False)"
+
+
+def test_a_namespace_whose_registration_states_no_syntax_is_checked_and_followed():
+    # As `urn-tag check --namespaces` says: any NSS of the URN syntax follows it.
+    check = Urn.parse("urn:Broadband-Forum-Org:cwmp:datamodel-1-5").check_namespace()
+    assert (bool(check), check.checked, check.namespace, check.error) == (
+        True,
+        True,
+        "broadband-forum-org",
+        None,
+    )
+    assert repr(check) == "NamespaceCheck(valid=True, namespace='broadband-forum-org')"
 
 
 def test_namespaces_flag_makes_parse_apply_the_namespace():
@@ -294,6 +364,37 @@ def test_find_gives_offsets_into_the_str():
     assert isinstance(matches[0].value, Urn) and isinstance(matches[1].value, TagUri)
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # As surrogateescape decodes a byte that is not UTF-8: a separator, as the byte is to
+        # `urn-tag find`.
+        (
+            "see urn:example:a and \udcff then urn:example:b",
+            [("urn:example:a", 4, 17, 4, 17), ("urn:example:b", 29, 42, 31, 44)],
+        ),
+        (
+            "urn:example:a\udcffurn:example:b",
+            [
+                ("urn:example:a", 0, 13, 0, 13),
+                ("urn:example:b", 14, 27, 16, 29),
+            ],
+        ),
+        # A high and a low surrogate are two code points of a str: two separators.
+        ("\ud83d\ude00tag:yaml.org,2002:int\ud800", [("tag:yaml.org,2002:int", 2, 23, 6, 27)]),
+        ("é\udcffurn:ex:a", [("urn:ex:a", 2, 10, 5, 13)]),
+        ("\udcff", []),
+    ],
+)
+def test_find_skips_lone_surrogates_as_the_command_line_skips_invalid_bytes(text, found):
+    matches = list(urn_tag.find(text))
+    assert [(m.text, m.start, m.end, m.byte_start, m.byte_end) for m in matches] == found
+    utf8 = text.encode("utf-8", "surrogatepass")
+    for match in matches:
+        assert text[match.start : match.end] == match.text
+        assert utf8[match.byte_start : match.byte_end].decode() == match.text
+
+
 def test_find_options():
     assert [m.text for m in urn_tag.find("urn:ex:a.", trim_punctuation=False)] == ["urn:ex:a."]
     assert [m.text for m in urn_tag.find("urn:a:b")] == []
@@ -329,6 +430,65 @@ def test_mint_tag_uses_the_shortest_date_and_refuses_the_future():
     )
     # Without `today`, the system's clock: a date long past is accepted.
     assert str(urn_tag.mint_tag("example.com", "2000")) == "tag:example.com,2000:"
+
+
+EST = datetime.timezone(datetime.timedelta(hours=-5))
+TOKYO = datetime.timezone(datetime.timedelta(hours=9))
+
+
+@pytest.mark.parametrize(
+    ("date", "minted"),
+    [
+        # 23:00 on 1 January in New York is 04:00 on 2 January in UTC.
+        (datetime.datetime(2000, 1, 1, 23, 0, tzinfo=EST), "tag:example.com,2000-01-02:"),
+        (datetime.datetime(2000, 1, 1, 4, 59, tzinfo=EST), "tag:example.com,2000:"),
+        (datetime.datetime(2000, 1, 1, 8, 0, tzinfo=TOKYO), "tag:example.com,1999-12-31:"),
+        (datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc), "tag:example.com,2000:"),
+        # A date is a calendar day, whatever the time zone of its reader.
+        (datetime.date(2000, 1, 2), "tag:example.com,2000-01-02:"),
+        # The day before 0001-01-01, which a tag can have and a datetime cannot.
+        (datetime.datetime(1, 1, 1, 3, 0, tzinfo=TOKYO), "tag:example.com,0000-12-31:"),
+    ],
+)
+def test_mint_tag_takes_an_aware_datetime_on_its_utc_day(date, minted):
+    assert str(urn_tag.mint_tag("example.com", date, today="2026-01-01")) == minted
+
+
+def test_mint_tag_today_is_a_utc_day_too():
+    # 1 January 20:00 in New York is 2 January in UTC: a tag of 2 January is not in the future.
+    today = datetime.datetime(2000, 1, 1, 20, 0, tzinfo=EST)
+    assert str(urn_tag.mint_tag("example.com", "2000-01-02", today=today)) == (
+        "tag:example.com,2000-01-02:"
+    )
+    assert error_of(urn_tag.mint_tag, "example.com", "2000-01-03", today=today)[0] == (
+        "future_date"
+    )
+
+
+@pytest.mark.parametrize("argument", ["date", "today"])
+def test_mint_tag_refuses_a_naive_datetime(argument):
+    keywords = {"date": "2000", "today": "2026-01-01"}
+    keywords[argument] = datetime.datetime(2000, 1, 1, 23, 0)
+    with pytest.raises(ValueError) as raised:
+        urn_tag.mint_tag("example.com", **keywords)
+    assert str(raised.value) == (
+        f"mint_tag() {argument} is a naive datetime: give it a tzinfo (its day in UTC is used) "
+        "or pass a datetime.date"
+    )
+
+
+def test_mint_tag_refuses_a_utc_day_after_9999():
+    late = datetime.datetime(9999, 12, 31, 23, 0, tzinfo=EST)
+    with pytest.raises(ValueError) as raised:
+        urn_tag.mint_tag("example.com", late, today="2026-01-01")
+    assert str(raised.value) == (
+        "mint_tag() date 10000-01-01 is not a date a tag can have (years 0000 to 9999)"
+    )
+    with pytest.raises(TypeError) as raised:
+        urn_tag.mint_tag("example.com", 2000)
+    assert str(raised.value) == (
+        "mint_tag() date must be a datetime.date, an aware datetime.datetime or a str"
+    )
 
 
 def test_unknown_syntax_names_are_value_errors():

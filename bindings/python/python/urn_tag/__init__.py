@@ -18,8 +18,9 @@ against the grammar the RFC writes, with errors that name the part, the reason a
 Values keep their exact text: ``==``, ``hash`` and ordering compare it, as ``str`` does;
 RFC equivalence is the explicit :meth:`Urn.equivalent` and :meth:`Urn.equivalence_key`.
 
-The batch functions :func:`check_many` and :func:`parse_many` read lists of ``str``, NumPy
-arrays and Arrow string arrays in place; :mod:`urn_tag.pydantic` has a pydantic field type.
+The batch functions :func:`check_many` and :func:`parse_many` read URNs and tag URIs, as
+``urn-tag check`` does, from lists of ``str``, pandas ``Series``, NumPy arrays and Arrow string
+arrays in place; :mod:`urn_tag.pydantic` has a pydantic field type.
 """
 
 from typing import Union

@@ -8,8 +8,8 @@ ABI of CPython 3.9, which the wheel is built for, has no buffer protocol: the pa
 buffer that the array uses is copied once into ``bytes``, and a NumPy unicode array's data a
 few MiB at a time.)
 
-NumPy and pyarrow are never imported here to tell a container apart: an array of theirs cannot
-exist unless they were imported, so they are looked up in ``sys.modules``.
+NumPy, pandas and pyarrow are never imported here to tell a container apart: a value of theirs
+cannot exist unless they were imported, so they are looked up in ``sys.modules``.
 """
 
 import sys
@@ -17,57 +17,86 @@ import sys
 from urn_tag import _urn_tag
 
 
-def check_many(values, spec="rfc8141", namespaces=False):
-    """Whether each of ``values`` is a valid URN, as :meth:`Urn.parse` would say.
+def check_many(values, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None):
+    """Whether each of ``values`` is a valid URN or tag URI, as ``urn-tag check`` says.
 
-    ``values`` is a list (or any iterable) of ``str``, a one-dimensional NumPy array of
-    ``str`` (dtype ``object`` or ``str``), or a pyarrow ``string``, ``large_string`` or
-    ``string_view`` array or chunked array. ``None`` and Arrow nulls are not valid URNs.
+    Each value is read by its scheme, as :func:`parse_identifier` reads it: ``urn:`` under
+    ``spec`` (and, with ``namespaces=True``, its namespace's rules), ``tag:`` under
+    ``tag_syntax``. ``scheme="urn"`` or ``scheme="tag"`` asks for that scheme alone: a value
+    of the other one is invalid.
 
-    The result has the kind of the input: a NumPy ``bool`` array for a NumPy array, a pyarrow
-    ``BooleanArray`` for a pyarrow array, and a ``list`` of ``bool`` for anything else.
-    Raises ``TypeError`` for a value that is neither ``str`` nor ``None``.
+    ``values`` is a list (or any iterable) of ``str``, a pandas ``Series``, a one-dimensional
+    NumPy array of ``str`` (dtype ``object`` or ``str``), or a pyarrow ``string``,
+    ``large_string`` or ``string_view`` array or chunked array. A missing value (``None``, a
+    float NaN, ``pandas.NA``, ``pandas.NaT``, an Arrow null) is not a valid identifier.
+
+    The result has the kind of the input: a ``Series`` of ``bool`` with the same index for a
+    ``Series``, a NumPy ``bool`` array for a NumPy array, a pyarrow ``BooleanArray`` for a
+    pyarrow array, and a ``list`` of ``bool`` for anything else. Raises ``TypeError`` for a
+    value that is neither ``str`` nor missing.
     """
+    options = (spec, tag_syntax, namespaces, scheme)
     sources, container = _sources(values, "check_many")
-    if container == "numpy":
+    if container in ("numpy", "pandas"):
         numpy = sys.modules["numpy"]
-        verdicts = _urn_tag._check(sources, spec, namespaces, "bytes")
-        return numpy.frombuffer(verdicts, dtype=numpy.bool_)
+        verdicts = _urn_tag._check(sources, *options, "bytes")
+        array = numpy.frombuffer(verdicts, dtype=numpy.bool_)
+        if container == "pandas":
+            return sys.modules["pandas"].Series(array, index=values.index, name=values.name)
+        return array
     if container == "arrow":
         pyarrow = sys.modules["pyarrow"]
-        bits = _urn_tag._check(sources, spec, namespaces, "bits")
+        bits = _urn_tag._check(sources, *options, "bits")
         return pyarrow.Array.from_buffers(
             pyarrow.bool_(), len(values), [None, pyarrow.py_buffer(bits)]
         )
-    return _urn_tag._check(sources, spec, namespaces, "list")
+    return _urn_tag._check(sources, *options, "list")
 
 
-def parse_many(values, spec="rfc8141", namespaces=False):
-    """The components of each of ``values``, parsed as URNs, one row per value.
+def parse_many(values, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None):
+    """The components of each of ``values``, read as :func:`check_many` reads them, one row
+    per value.
 
-    ``values`` is anything :func:`check_many` takes. The columns, named as in ``urn-tag
-    check --json``: ``valid``, ``nid``, ``nss``, ``r_component``, ``q_component``,
-    ``f_component``, ``query``, ``fragment``, ``equivalence_key``, and for an invalid value
-    ``error_kind``, ``error_part``, ``error_index`` (a byte index) and ``error_message``. A
-    column is null where its part is absent; a ``None`` or null value gives a row of nulls.
+    ``values`` is anything :func:`check_many` takes. The columns are the fields of ``urn-tag
+    check --json``'s records, by the same names: ``valid``, ``kind`` (``"urn"`` or ``"tag"``,
+    by the scheme, even for an invalid value), ``spec``, ``nid``, ``nss``, ``r_component``,
+    ``q_component``, ``f_component``, ``query``, ``fragment``, ``nid_class``, ``registered``,
+    ``normalized``, ``equivalence_key`` for a URN; ``authority``, ``authority_kind``,
+    ``date`` (``YYYY-MM-DD``), ``date_as_written``, ``specific`` and ``fragment`` for a tag;
+    ``namespace_checked`` with ``namespaces=True``; and for an invalid value ``error_kind``,
+    ``error_part``, ``error_index`` (a byte index) and ``error_message``. A column is null
+    where its field is absent; a missing value gives a row of nulls.
 
-    Returns a ``pyarrow.Table`` when pyarrow is installed, else a ``dict`` of lists.
+    Returns a ``pyarrow.Table`` when pyarrow is installed, else a ``dict`` of lists; for a
+    pandas ``Series``, a ``DataFrame`` with the same index (its columns of pyarrow types
+    when pyarrow is installed, so that nulls stay null).
     """
-    sources, _ = _sources(values, "parse_many")
+    sources, container = _sources(values, "parse_many")
     try:
         import pyarrow
     except ImportError:
         pyarrow = None
-    columns = _urn_tag._parse_columns(sources, spec, namespaces, pyarrow is not None)
+    columns = _urn_tag._parse_columns(
+        sources, spec, tag_syntax, namespaces, scheme, pyarrow is not None
+    )
     if pyarrow is None:
-        return dict(columns)
-    return pyarrow.table({name: _arrow_array(pyarrow, column) for name, column in columns})
+        table = dict(columns)
+    else:
+        table = pyarrow.table({name: _arrow_array(pyarrow, column) for name, column in columns})
+    if container == "pandas":
+        pandas = sys.modules["pandas"]
+        if pyarrow is None:
+            return pandas.DataFrame(table, index=values.index)
+        frame = table.to_pandas(types_mapper=pandas.ArrowDtype)
+        frame.index = values.index
+        return frame
+    return table
 
 
 def _sources(values, function):
     """The values' sources, as the native module reads them, and the kind of container."""
     if isinstance(values, list):
-        return [("list", values)], "list"
+        return [_list_source(values)], "list"
     pyarrow = sys.modules.get("pyarrow")
     if pyarrow is not None:
         if isinstance(values, pyarrow.ChunkedArray):
@@ -75,6 +104,9 @@ def _sources(values, function):
             return [_arrow_source(pyarrow, chunk, function) for chunk in chunks], "arrow"
         if isinstance(values, pyarrow.Array):
             return [_arrow_source(pyarrow, values, function)], "arrow"
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and isinstance(values, pandas.Series):
+        return [_list_source(values.to_numpy(dtype=object).tolist())], "pandas"
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(values, numpy.ndarray):
         return [_numpy_source(numpy, values, function)], "numpy"
@@ -82,7 +114,21 @@ def _sources(values, function):
         raise TypeError(
             f"{function}() expects a collection of str, not a single {type(values).__name__}"
         )
-    return [("list", list(values))], "list"
+    return [_list_source(list(values))], "list"
+
+
+def _list_source(values):
+    """A list's source: the list, and what it may hold for a missing value besides ``None``
+    (a NaN of these float types, these singletons), from the libraries already loaded."""
+    singletons = ()
+    float_types = (float,)
+    pandas = sys.modules.get("pandas")
+    if pandas is not None:
+        singletons = (pandas.NA, pandas.NaT)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        float_types = (float, numpy.floating)
+    return ("list", values, singletons, float_types)
 
 
 def _numpy_source(numpy, array, function):
@@ -92,7 +138,7 @@ def _numpy_source(numpy, array, function):
         )
     if array.dtype.kind == "O":
         # An object array holds references to the str objects themselves.
-        return ("list", array.tolist())
+        return _list_source(array.tolist())
     if array.dtype.kind == "U":
         # Fixed-width UTF-32 in the machine's order: read as little-endian code points.
         little = numpy.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
@@ -117,7 +163,7 @@ def _arrow_source(pyarrow, array, function):
         raise TypeError(f"{function}() expects an Arrow string array, not {array.type}")
     length = len(array)
     if length == 0:
-        return ("list", [])
+        return _list_source([])
     validity, offsets, data = array.buffers()
     # Only the part of each buffer the array uses: an array may be a slice of a larger one.
     offset_bytes = offsets.slice(array.offset * width, (length + 1) * width).to_pybytes()

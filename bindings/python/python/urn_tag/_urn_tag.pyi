@@ -96,6 +96,7 @@ class NamespaceCheck:
     @property
     def error(self) -> UrnTagError | None: ...
     def __bool__(self) -> bool: ...
+    def __reduce__(self) -> tuple[Any, tuple[()]]: ...
 
 @final
 class TagUri:
@@ -139,6 +140,9 @@ class TagUri:
 class Match:
     """A URN or tag URI found in a text: ``text[match.start:match.end] == match.text``."""
 
+    def __new__(
+        cls, value: Urn | TagUri, start: int, end: int, byte_start: int, byte_end: int
+    ) -> Match: ...
     @property
     def value(self) -> Urn | TagUri: ...
     @property
@@ -154,6 +158,7 @@ class Match:
     @property
     def byte_end(self) -> int: ...
     def span(self) -> tuple[int, int]: ...
+    def __reduce__(self) -> tuple[type[Match], tuple[Urn | TagUri, int, int, int, int]]: ...
 
 def parse_identifier(
     text: str,
@@ -184,8 +189,23 @@ def mint_tag(
     fragment: str | None = None,
     *,
     today: datetime.date | str | None = None,
-) -> TagUri: ...
-def _check(sources: list[Any], spec: str, namespaces: bool, output: str) -> Any: ...
+) -> TagUri:
+    """``date`` and ``today``: a ``datetime.date`` is that calendar day, an aware
+    ``datetime.datetime`` its day in UTC; a naive ``datetime.datetime`` is a ``ValueError``."""
+
+def _check(
+    sources: list[Any],
+    spec: str,
+    tag_syntax: str,
+    namespaces: bool,
+    scheme: str | None,
+    output: str,
+) -> Any: ...
 def _parse_columns(
-    sources: list[Any], spec: str, namespaces: bool, arrow: bool
+    sources: list[Any],
+    spec: str,
+    tag_syntax: str,
+    namespaces: bool,
+    scheme: str | None,
+    arrow: bool,
 ) -> list[tuple[str, Any]]: ...
