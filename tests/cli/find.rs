@@ -146,6 +146,55 @@ fn invalid_reports_candidates_with_their_error() {
     assert_run(&["find", "--invalid"], b"urn:ex:a and tag: v1\n", 1, "", "");
 }
 
+/// One verdict per token: the text `find --invalid` reports is what `check` says of that text,
+/// message for message, and `find` never reports its valid beginning instead.
+#[rstest]
+#[case::letters_outside_ascii(
+    "see urn:example:日本",
+    "1:5: urn:example:日本: non-ASCII character '日' in NSS must be percent-encoded at byte 12\n",
+    "urn:example:日本",
+    "non-ASCII character '日' in NSS must be percent-encoded at byte 12"
+)]
+#[case::invalid_percent_encoding(
+    "urn:example:a%zz",
+    "1:1: urn:example:a%zz: invalid percent-encoding in NSS at byte 14\n",
+    "urn:example:a%zz",
+    "invalid percent-encoding in NSS at byte 14"
+)]
+#[case::empty_r_component_before_a_full_stop(
+    "urn:ex:a?+.",
+    "1:1: urn:ex:a?+: empty r-component at byte 10\n",
+    "urn:ex:a?+",
+    "empty r-component at byte 10"
+)]
+fn a_token_gets_one_verdict(
+    #[case] text: &str,
+    #[case] reported: &str,
+    #[case] token: &str,
+    #[case] message: &str,
+) {
+    let input = format!("{text}\n");
+    assert_run(&["find"], input.as_bytes(), 1, "", "");
+    assert_run(&["find", "--invalid"], input.as_bytes(), 0, reported, "");
+    let output = common::run_cli(&["check", token], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let answer = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        answer.lines().next(),
+        Some(format!("invalid {token}: {message}").as_str())
+    );
+}
+
+/// A tag ends with the ":" of its tagging entity when its specific is empty: `find` reports
+/// it whole, and `find --invalid` reports nothing (it once reported `tag:yaml.org,2002` with
+/// "expected ':' after date").
+#[test]
+fn a_tag_with_an_empty_specific_is_one_valid_token() {
+    let text = b"the prefix tag:yaml.org,2002:.\n";
+    assert_run(&["find"], text, 0, "1:12: tag:yaml.org,2002:\n", "");
+    assert_run(&["find", "--invalid"], text, 1, "", "");
+}
+
 /// With `--namespaces`, `--invalid` also reports the URNs that break their namespace.
 #[test]
 fn invalid_with_namespaces_reports_namespace_errors() {

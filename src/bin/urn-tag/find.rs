@@ -26,15 +26,18 @@ With more than one FILE (or with -H), each line of text starts with the file's n
 FILE:LINE:COLUMN: TEXT. A file that cannot be read is reported on standard error, the others
 are still searched, and the exit status is 2.
 
-With --invalid, find reports instead the text that starts like an identifier and is not a
-valid one, as LINE:COLUMN: TEXT: MESSAGE, or in JSON with \"valid\": false and \"error\":
-{\"index\", \"message\", \"kind\", \"part\"} (INDEX counts bytes from the start of TEXT, as check
-reports it). A candidate starts where a match may start (urn: or tag:, not after a letter or
-digit) and runs as far as a match from there may reach, without the trailing punctuation a
-match would drop; it is reported when it is not wholly valid (urn:example:a%zz is reported,
-although find alone reports its valid beginning urn:example:a). A scheme with nothing after
-it (\"tag: v1\") and a pattern (urn:x:{id}) are not candidates. Exit status 0 if something
-was reported, 1 if nothing.";
+Tokens: each urn: or tag: that is not after a letter or digit starts a token, which runs as
+far as an identifier from there may reach (up to white space, a quote or bracket, other ASCII
+that URIs exclude, or punctuation outside ASCII; through letters outside ASCII, which no
+identifier holds unencoded) without the sentence punctuation after it. A token is found when
+it is a valid identifier whole, never cut to its valid beginning: urn:example:a%zz and
+urn:example:café are invalid, not urn:example:a and urn:example:caf.
+
+With --invalid, find reports instead the tokens that are not valid, as
+LINE:COLUMN: TEXT: MESSAGE, or in JSON with \"valid\": false and \"error\": {\"index\",
+\"message\", \"kind\", \"part\"}: the message check gives for TEXT (INDEX counts bytes from
+the start of TEXT). A scheme with nothing after it (\"tag: v1\") and a pattern (urn:x:{id})
+are neither. Exit status 0 if something was reported, 1 if nothing.";
 
 /// What `--namespaces` means to `find`.
 const NAMESPACES_HELP: &str = "Find only the URNs that also follow the grammar and prose \
