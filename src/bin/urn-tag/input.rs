@@ -48,6 +48,24 @@ impl Source {
         }
     }
 
+    /// How answers to its lines name it (`FILE:LINE: ...`): the path escaped, or
+    /// `(standard input)` as grep names it.
+    pub fn shown(&self) -> String {
+        match self {
+            Source::Stdin => "(standard input)".to_owned(),
+            Source::File(_) => self.name(),
+        }
+    }
+
+    /// How `--json` records name it (`"file"`): the path as given (invalid UTF-8 replaced),
+    /// or `-` for standard input.
+    pub fn json_name(&self) -> String {
+        match self {
+            Source::Stdin => "-".to_owned(),
+            Source::File(path) => path.to_string_lossy().into_owned(),
+        }
+    }
+
     /// Opens it for reading.
     pub fn open(&self) -> io::Result<LineReader<Box<dyn Read>>> {
         let input: Box<dyn Read> = match self {

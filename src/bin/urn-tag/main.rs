@@ -6,6 +6,7 @@ mod explain;
 mod find;
 #[cfg(feature = "grammar-tools")]
 mod grammar;
+mod identifiers;
 mod input;
 mod json;
 mod mint;
@@ -34,6 +35,10 @@ Exit status:
      equivalent, nothing was found (or reported), or a part of the tag is refused (mint-tag)
   2  usage error, an input that cannot be read, output that cannot be written (full, or
      closed before urn-tag started: `>&-`), or an invalid input to eq
+
+check, explain and normalize take identifiers as arguments, \"-\" among them for the lines
+of standard input, and from each --file; with neither, from the lines of standard input
+unless it is a terminal.
 
 When the reader of the output goes away (`urn-tag check | head -1`), urn-tag stops quietly
 with the status of what it had found so far.";
