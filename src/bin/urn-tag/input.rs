@@ -175,6 +175,14 @@ impl<R: Read> LineReader<R> {
         self
     }
 
+    /// Whether the first block of the input (what one read of up to 64 KiB gives) holds a
+    /// NUL byte: how ripgrep tells a binary file when it walks a directory. Nothing is
+    /// consumed.
+    pub fn starts_binary(&mut self) -> io::Result<bool> {
+        let available = self.fill(&mut || {})?;
+        Ok(memchr(0, &self.input.buffer()[..available]).is_some())
+    }
+
     /// The next line, or `None` at the end of the input. `before_read` is called before any
     /// read of the input that could wait (at most once per refill of the read buffer): what
     /// has been decided about the lines so far can be shown before the input stalls.
