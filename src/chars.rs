@@ -85,12 +85,6 @@ pub(crate) const RFC2141_RESERVED: ByteSet = ByteSet::from_bytes(b"/?#");
 /// `pct-encoded`).
 pub(crate) const TAG_OPAQUE: ByteSet = UNRESERVED.union(ByteSet::from_bytes(b"!$&'()*+;=@/"));
 
-/// Whether `b` is an RFC 5234 `HEXDIG` (either case).
-#[inline]
-pub(crate) const fn is_hex(b: u8) -> bool {
-    b.is_ascii_hexdigit()
-}
-
 /// The value of a hexadecimal digit.
 pub(crate) const fn hex_value(b: u8) -> Option<u8> {
     match b {

@@ -1,7 +1,8 @@
-//! How far the text of an identifier may reach from its start: to the first byte no
-//! identifier can hold, to a character reference, to a `,` that starts a list's next URI, and
-//! (depending on what precedes the start) to a closing `'`, to the next `&name=` of a query,
-//! or to the end of a URL path segment.
+//! How far the token of an identifier reaches from its start: to the first character that
+//! ends a word of text and that no identifier can hold, to a character reference, to a `,`
+//! that starts a list's next URI, to a format directive after `#`, and (depending on what
+//! precedes the start) to a closing `'`, to the next `&name=` of a query, or to the end of a
+//! URL path segment.
 //!
 //! Each of these is "the first position at or after p where ...", and starts inside one run
 //! share the answer: [`Stops`] remembers the last answer of each search and reuses it for
@@ -89,11 +90,13 @@ pub(super) struct SetStops {
 }
 
 impl SetStops {
-    /// The end of the run of identifier bytes that holds `start`: the first byte outside
-    /// `set`, the `&` of a character or entity reference, or a `,` followed by another URI.
+    /// The end of the run that holds `start`: the first character that is neither in `set`
+    /// nor a letter, mark or digit outside ASCII (see [`continues_token`]), the `&` of a
+    /// character or entity reference, a `,` followed by another URI, or a `#` followed by a
+    /// format directive.
     pub(super) fn run_end(
         &mut self,
-        bytes: &[u8],
+        text: &str,
         start: usize,
         set: RunSet,
         work: &mut Work,
@@ -102,19 +105,32 @@ impl SetStops {
         if let Some(stop) = memo.answer(start) {
             return stop;
         }
+        let bytes = text.as_bytes();
         let allowed = set.bytes();
         let mut i = start;
         while let Some(&b) = bytes.get(i) {
+            if !b.is_ascii() {
+                // The run only ever stops at, or steps over, whole characters.
+                match text[i..].chars().next() {
+                    Some(c) if continues_token(c) => {
+                        i += c.len_utf8();
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
             let stops = !allowed.contains(b)
                 || (b == b'&' && reference_len(bytes, i).is_some())
-                || (b == b',' && uri_follows(bytes, i + 1, work));
+                || (b == b',' && uri_follows(bytes, i + 1, work))
+                || (b == b'#' && format_directive_at(bytes, i + 1));
             if stops {
                 break;
             }
             i += 1;
         }
-        // The reference check reads at most a reference's length past each "&"; "&" cannot
-        // appear inside one, so those reads do not overlap.
+        // The reference check reads at most a reference's length past each "&" ("&" cannot
+        // appear inside one), and the directive check three bytes past each "#", so those
+        // reads do not overlap.
         work.add(i + 1 - start);
         memo.remember(start, i)
     }
@@ -203,6 +219,36 @@ pub(super) fn uri_follows(bytes: &[u8], at: usize, work: &mut Work) -> bool {
         .count();
     work.add(scheme + 3);
     rest[scheme..].starts_with(b"://")
+}
+
+/// Whether a character outside ASCII continues the token it follows: a letter, a mark or a
+/// digit of any script. No identifier holds one unencoded, but one written into it
+/// (`urn:example:日本`, `urn:example:café`) belongs to the word as the writer wrote it, and
+/// makes the whole token invalid; reporting the ASCII before it (`urn:example:caf`) would
+/// name something nobody wrote. Punctuation, symbols and spaces outside ASCII (`…`, `—`, `”`,
+/// `。`, U+00A0) end it, as the ASCII that URIs exclude does.
+pub(super) fn continues_token(c: char) -> bool {
+    use unicode_properties::{GeneralCategoryGroup as Group, UnicodeGeneralCategory};
+
+    matches!(
+        c.general_category_group(),
+        Group::Letter | Group::Mark | Group::Number
+    )
+}
+
+/// Whether a printf-style format directive starts at `at`: `%` and a conversion letter
+/// (`%d`, `%s`, `%x`, ...) that do not make a percent-encoding. After `#` it is the fragment
+/// of a format string still to be filled in (`$urn:mpeg:dash:state:execution-delta#%d$`):
+/// the token ends before the `#`, and the URN written there is reported.
+fn format_directive_at(bytes: &[u8], at: usize) -> bool {
+    match bytes.get(at..) {
+        Some([b'%', conversion, rest @ ..]) => {
+            b"diouxXeEfFgGaAcspqvtT".contains(conversion)
+                && !(conversion.is_ascii_hexdigit()
+                    && rest.first().is_some_and(u8::is_ascii_hexdigit))
+        }
+        _ => false,
+    }
 }
 
 /// Whether `b` may be in the name of a query or form parameter.

@@ -15,6 +15,11 @@
 //! are the finder's rulings, each with its reason. Every match is a checked [`Urn`] or
 //! [`TagUri`] that borrows the text, and the search is linear in the text on every input.
 //!
+//! The text from a start to where these rules end it is a **token**, and each token gets one
+//! verdict: it is a match when it is a valid identifier whole, and otherwise it is what
+//! [`Finder::invalid`] reports, with the error that parsing it gives. A token is never
+//! reported as its valid beginning: `urn:example:a%zz` is invalid, not `urn:example:a`.
+//!
 //! # Where an identifier starts
 //!
 //! **At `urn:` or `tag:` (any case) not preceded by a letter or digit.** The scheme is
@@ -30,12 +35,16 @@
 //!
 //! # Where it ends
 //!
-//! **At the first byte that cannot belong to it**: outside RFC 3986 `pchar`, `/`, `?`, `#` and
-//! `%` for tags and RFC 8141 and draft URNs (spaces, quotes, `<>`, `[]`, `{}`, `|`, `\`, `^`,
-//! `` ` ``, controls, anything outside ASCII), outside RFC 2141's `<trans>`, `%` and reserved
-//! characters for RFC 2141 URNs. The match is then the longest prefix that is a valid
-//! identifier (`urn:example:a%zz` yields `urn:example:a`); a run with no valid prefix yields
-//! nothing.
+//! **At the first character that cannot belong to it and ends a word**: outside RFC 3986
+//! `pchar`, `/`, `?`, `#` and `%` for tags and RFC 8141 and draft URNs (spaces, quotes,
+//! `<>`, `[]`, `{}`, `|`, `\`, `^`, `` ` ``, controls), outside RFC 2141's `<trans>`, `%` and
+//! reserved characters for RFC 2141 URNs; outside ASCII, at punctuation, symbols and spaces
+//! (`…`, `—`, `”`, `。`, U+00A0). A letter, mark or digit outside ASCII does not end it: no
+//! identifier holds one unencoded, but one written into it belongs to the word as it was
+//! written, so `urn:example:日本` and `urn:example:café` are invalid tokens, not
+//! `urn:example:` and `urn:example:caf`. Within the token, what an identifier cannot hold
+//! (`%zz`, a bare `?`, an RFC 2141 URN's reserved `/`) makes it invalid; a token with no
+//! valid reading yields no match.
 //!
 //! **At a character or entity reference** (`&quot;`, `&lt;`, `&amp;`, `&#39;`, `&#x27;`, any
 //! `&name;`, `&#digits;` or `&#xhex;`). In markup a reference stands for a character that is
@@ -52,6 +61,11 @@
 //! at the next `&name=`**: `grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=…`
 //! is two parameters, not one URN with `&assertion=…` in its NSS.
 //!
+//! **At a `#` followed by a printf-style format directive** (`%d`, `%s`, ... that is not a
+//! percent-encoding): the URN is written into a format string whose fragment is still to be
+//! filled in (`$urn:mpeg:dash:state:execution-delta#%d$`), and the URN before the `#` is the
+//! identifier.
+//!
 //! **A URN that is a segment of a URL path ends at the next `/`** (or the `?` or `#` that ends
 //! the path): in `https://example.org/resolve/urn:nbn:de:1234/metadata` the URL names
 //! `urn:nbn:de:1234`, and a trailing `/` is the URL's. A URN that is the URL's query
@@ -67,13 +81,13 @@
 //! and a final `)` that has no `(` in the match, like the autolinks of GitHub Flavored
 //! Markdown: "see (urn:isbn:0451450523)." finds `urn:isbn:0451450523`, while
 //! `urn:example:f(x)` keeps its balanced parenthesis. A final `#` goes too: an empty fragment
-//! adds nothing to what is identified, and in text the `#` is usually the start of something
-//! that is not a fragment (`$urn:mpeg:dash:state:execution-delta#%d$` in a URL template). Markdown emphasis is trimmed only where
-//! it was opened: `_urn:x:y_`, `**urn:x:y**` and `~~urn:x:y~~` find `urn:x:y`, but
+//! adds nothing to what is identified, and in text a `#` after an identifier is usually the
+//! start of something else (a heading, a channel). Markdown emphasis is trimmed only where it
+//! was opened: `_urn:x:y_`, `**urn:x:y**` and `~~urn:x:y~~` find `urn:x:y`, but
 //! `urn:ietf:_` and `urn:epc:idpat:sgtin:4012345.098765.*` keep their last character, which
 //! belongs to the identifier. A tag is never trimmed into its tagging entity
 //! (`tag:yaml.org,2002:` is a whole tag with an empty specific). If trimming leaves no valid
-//! identifier (`urn:example:...`), nothing is reported.
+//! identifier (`urn:example:...`), it is no match (and `urn:example:` is invalid).
 //!
 //! **Inside a matching pair of delimiters nothing is trimmed**: when an identifier opened by
 //! `"`, `'`, `<`, `` ` ``, `‘` or `“` (or a reference to one: `&quot;`, `&lt;`, …) runs up to
@@ -106,17 +120,13 @@
 //!
 //! [`Finder::invalid`] reports the text that starts like an identifier but is not a valid
 //! one, for the author who has to fix it (`<id>tag:example.com,2005-13:post</id>`, whose
-//! month does not exist). A **candidate** starts where a match may start, and its text runs
-//! from there as far as a match may reach (the end of the run, cut by the same rules as a
-//! match: references, lists, parameters, URL segments, quotes), without the trailing
-//! punctuation a match would drop (kept inside a matching pair of delimiters, as for a match).
-//! It is reported, with the error of parsing that text whole under the finder's syntax, when
-//! that parse fails: `urn:example:a%zz` is reported although the finder reports its valid
-//! beginning `urn:example:a`; with namespace checks, so is a URN that breaks its namespace.
-//! The search resumes after each candidate, so nothing inside one is a candidate too.
-//! Not candidates: a scheme with nothing after it (`tag: v1` in YAML, "the `urn:` prefix"),
-//! text after a letter or digit (`:return:x`), and templates and patterns (`urn:x:{id}`),
-//! which are skipped as the finder skips them.
+//! month does not exist): the tokens that are not matches, each with the error of parsing it
+//! whole under the finder's syntax (the same error [`Identifier::parse_with`] gives for that
+//! text); with namespace checks, a URN that breaks its namespace too. A token is a match or
+//! invalid, never both, and the search resumes after each token, so nothing inside one is
+//! reported on its own. Neither a match nor invalid: a scheme with nothing after it
+//! (`tag: v1` in YAML, "the `urn:` prefix"), text after a letter or digit (`:return:x`), and
+//! templates and patterns (`urn:x:{id}`).
 //!
 //! ```
 //! use urn_tag::find::Finder;
@@ -128,20 +138,19 @@
 //!
 //! # Cost
 //!
-//! Candidates are found with `memchr` on their colon. Each candidate's run is scanned once
-//! for its end, and starts inside a run reuse that end; the longest valid prefix is found by
-//! one pass that stops where no identifier can continue; so every byte of the text is read a
-//! bounded number of times, whatever it holds. The crate's tests count the bytes read on
+//! Starts are found with `memchr` on their colon. Each start's run is scanned once for its
+//! end, and starts inside a run reuse that end; each token is parsed once, and the search
+//! resumes after it; so every byte of the text is read a bounded number of times, whatever it
+//! holds. The crate's tests count the bytes read on
 //! adversarial inputs (`tag:` repeated, `urn:!` repeated, long runs of valid and invalid
 //! identifiers, URNs that break their namespace) and check that the count stays below a small
-//! multiple of the text's length, for matches and for invalid candidates alike, with and
-//! without namespace checks.
+//! multiple of the text's length, for matches and for invalid tokens alike, with and without
+//! namespace checks.
 //! A search copies nothing: each value borrows its text (its only allocations are those the
 //! grammar's parser makes while it checks a match).
 
 mod context;
 mod extent;
-mod prefix;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -167,9 +176,12 @@ use crate::urn::Urn;
 ///
 /// let rfc2141 = Syntax::new().with_urn(UrnSyntax::Rfc2141);
 /// let finder = Finder::new().syntax(rfc2141).trim_punctuation(false);
-/// let text = "urn:foo:a123,456. urn:foo:a/b";
+/// let text = "urn:foo:a123,456. urn:foo:a/b urn:a:b";
 /// let urns: Vec<&str> = finder.urns(text).map(|m| &text[m.range()]).collect();
-/// assert_eq!(urns, ["urn:foo:a123,456.", "urn:foo:a"]); // "/" is reserved in RFC 2141
+/// assert_eq!(urns, ["urn:foo:a123,456.", "urn:a:b"]);
+/// // "/" is reserved in RFC 2141: that token is invalid whole.
+/// let invalid: Vec<&str> = finder.invalid(text).map(|m| &text[m.range()]).collect();
+/// assert_eq!(invalid, ["urn:foo:a/b"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[must_use]
@@ -285,8 +297,9 @@ impl Finder {
 
     /// The text in `text` that starts like an identifier but is not a valid one, in order,
     /// each with the error of parsing it whole under the finder's syntax (namespace checks
-    /// included when the syntax has them): what a feed or document author needs to fix. See
-    /// the [module documentation](self#invalid-identifiers) for what is a candidate.
+    /// included when the syntax has them): what a feed or document author needs to fix. These
+    /// are the tokens that [`Finder::identifiers`] does not report; see the
+    /// [module documentation](self#invalid-identifiers).
     ///
     /// ```
     /// use urn_tag::Scheme;

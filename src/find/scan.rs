@@ -1,18 +1,15 @@
-//! The search itself: candidate starts, then for each the extent, the longest valid prefix,
-//! the template check and the trimming, in one left-to-right pass.
+//! The search itself: candidate starts, then for each its token (the extent, the template
+//! check and the trimming) and one parse of it, in one left-to-right pass.
 
 use memchr::memchr;
 
 use super::context::{Delimiter, UrlTracker};
 use super::extent::{RunSet, Stops};
-use super::prefix::{longest_tag, longest_urn};
 use super::work::Work;
 use super::{Finder, Found, Invalid};
+use crate::chars::{ByteSet, TAG_OPAQUE};
 use crate::identifier::Identifier;
-use crate::namespace::NamespaceCheck;
 use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
-use crate::tag::TagUri;
-use crate::urn::{Urn, longest_valid_prefix};
 
 /// What precedes a start, which decides where its identifier may end and whether its final
 /// punctuation is kept.
@@ -44,11 +41,14 @@ pub(super) struct Matches<'t> {
     pub(super) forgetful: bool,
 }
 
-/// What became of one candidate start.
-enum Outcome<'t> {
-    Found(Found<Identifier<&'t str>>),
-    /// Nothing is reported here; the search resumes at the index given.
-    Skip(usize),
+/// The verdict on the token at one start: [`Matches`] reports the valid ones,
+/// [`Rejections`] the invalid ones, so that each token gets one verdict from both.
+enum Verdict<'t> {
+    /// A valid identifier (that follows its namespace, when the syntax checks namespaces).
+    Valid(Found<Identifier<&'t str>>),
+    Invalid(Invalid),
+    /// Not a token: a template or pattern, or a scheme with nothing after it.
+    Nothing,
 }
 
 impl<'t> Matches<'t> {
@@ -119,7 +119,7 @@ impl<'t> Matches<'t> {
             _ => RunSet::Uri,
         };
         let stops = self.stops.of(set);
-        let mut end = stops.run_end(bytes, start, set, &mut self.work);
+        let mut end = stops.run_end(self.text, start, set, &mut self.work);
         // An identifier opened by "'" ends at the next one, although "'" is a sub-delim it
         // may hold (single-quoted XML attributes, 'urn:x:y' in prose).
         if surroundings.opener == Some(Delimiter::Single) {
@@ -134,11 +134,18 @@ impl<'t> Matches<'t> {
         end
     }
 
-    /// Looks at the candidate at `start`.
-    fn candidate(&mut self, start: usize, scheme: Scheme) -> Outcome<'t> {
+    /// Reads the token at `start` and gives the verdict on it; the search resumes after it,
+    /// so that nothing inside a token is a token too.
+    ///
+    /// The token runs to where an identifier from there may end at the latest (the end of its
+    /// run, cut by references, lists, parameters, URL segments and quotes), less the trailing
+    /// punctuation a sentence puts after it (kept inside a matching pair of delimiters). It
+    /// is valid or invalid whole: a token that goes on with what an identifier cannot hold
+    /// (`urn:example:a%zz`, `urn:example:日本`) is invalid, never reported as its valid
+    /// beginning.
+    fn token(&mut self, start: usize, scheme: Scheme) -> Verdict<'t> {
         let text = self.text;
         let bytes = text.as_bytes();
-        let skip = Outcome::Skip(start + SCHEME_LEN);
         #[cfg(test)]
         if self.forgetful {
             self.stops = Stops::default();
@@ -146,85 +153,50 @@ impl<'t> Matches<'t> {
         }
         let surroundings = self.surroundings(start);
         let end = self.extent(start, scheme, surroundings);
-        let syntax = self.finder.syntax;
-        let (valid_end, floor) = match scheme {
-            Scheme::Urn => match longest_urn(text, start, end, syntax.urn(), &mut self.work) {
-                Some(valid_end) => (valid_end, start),
-                None => return skip,
-            },
-            Scheme::Tag => match longest_tag(text, start, end, syntax.tag(), &mut self.work) {
-                Some(found) => found,
-                None => return skip,
-            },
-        };
-        if valid_end == end && self.template_follows(start, end) {
-            return Outcome::Skip(self.pattern_end(end));
+        if self.template_follows(start, end) {
+            self.position = self.pattern_end(end);
+            return Verdict::Nothing;
         }
-        // A "," that ended this identifier because another URI follows carries the list's
+        self.position = end;
+        // A "," that ended this token because another URI follows carries the list's
         // surroundings to that URI.
         if bytes.get(end) == Some(&b',') {
             self.list = Some((end + 1, surroundings));
         }
-        let closed = valid_end == end
-            && surroundings
-                .opener
-                .is_some_and(|opener| opener.closes_at(bytes, end));
-        let mut match_end = valid_end;
+        let closed = surroundings
+            .opener
+            .is_some_and(|opener| opener.closes_at(bytes, end));
+        let mut token_end = end;
         if self.finder.trim_punctuation && !closed {
             let emphasis = start
                 .checked_sub(1)
                 .map(|i| bytes[i])
                 .filter(|b| matches!(b, b'*' | b'_' | b'~'));
-            loop {
-                let trimmed = trim_end(bytes, start, match_end, floor, emphasis, &mut self.work);
-                if trimmed == match_end {
-                    break;
-                }
-                match_end = match scheme {
-                    // Trimming can leave an empty component ("?+" of "urn:x:a?+."), so the
-                    // shorter text is checked again; its end is fixed, so one scan decides.
-                    Scheme::Urn => {
-                        self.work.add(trimmed - start);
-                        match longest_valid_prefix(&text[start..trimmed], syntax.urn()) {
-                            Some(len) => start + len,
-                            None => return skip,
-                        }
-                    }
-                    // A tag is valid wherever its specific or fragment ends.
-                    Scheme::Tag => trimmed,
-                };
-            }
+            // A tag is never trimmed into its tagging entity: the ":" that ends it is the
+            // tag's own (`tag:yaml.org,2002:` is a whole tag with an empty specific).
+            let floor = match scheme {
+                Scheme::Urn => None,
+                Scheme::Tag => tagging_entity_end(bytes, start, end, &mut self.work),
+            };
+            let floor = floor.unwrap_or(start + SCHEME_LEN);
+            token_end = trim_end(bytes, start, end, floor, emphasis, &mut self.work);
         }
-        // The text was checked byte by byte above; the parse builds the value, and agrees.
-        self.work.add(match_end - start);
-        let found = &text[start..match_end];
-        let value = match scheme {
-            Scheme::Urn => Urn::parse_borrowed_with(found, syntax.urn()).map(Identifier::Urn),
-            Scheme::Tag => TagUri::parse_borrowed_with(found, syntax.tag()).map(Identifier::Tag),
-        };
-        debug_assert!(value.is_ok(), "{found:?} was found valid, then rejected");
-        let value = match value {
-            Ok(value) => value,
-            Err(_) => return skip,
-        };
-        // A syntax that checks namespaces finds only URNs that follow theirs. A URN that
-        // breaks its namespace is still the identifier written there: the search resumes
-        // after it, as it does after a match, so that checking namespaces only filters what
-        // is found (a URN inside it is not reported on its own), and every byte is still
-        // read a bounded number of times.
-        if let Identifier::Urn(urn) = &value
-            && syntax.namespaces()
-        {
-            self.work.add(match_end - start);
-            if matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) {
-                return Outcome::Skip(match_end);
-            }
+        // "tag:" or "urn:" alone is a word followed by a colon ("tag: v1" in YAML, "the
+        // urn: prefix"), not an attempt at an identifier.
+        if token_end <= start + SCHEME_LEN {
+            return Verdict::Nothing;
         }
-        self.position = match_end;
-        Outcome::Found(Found {
-            range: start..match_end,
-            value,
-        })
+        // One parse decides, with the namespace's rules when the syntax checks them.
+        self.work.add(token_end - start);
+        let range = start..token_end;
+        match Identifier::parse_borrowed_with(&text[range.clone()], self.finder.syntax) {
+            Ok(value) => Verdict::Valid(Found { range, value }),
+            Err(error) => Verdict::Invalid(Invalid {
+                range,
+                scheme,
+                error,
+            }),
+        }
     }
 
     /// Whether the identifier that starts at `start` and is valid up to `end` is part of a
@@ -295,58 +267,12 @@ impl Iterator for Rejections<'_> {
     fn next(&mut self) -> Option<Invalid> {
         let search = &mut self.search;
         while let Some((start, scheme)) = search.next_start() {
-            if let Some(invalid) = search.rejection(start, scheme) {
+            if let Verdict::Invalid(invalid) = search.token(start, scheme) {
                 return Some(invalid);
             }
         }
         search.position = search.text.len();
         None
-    }
-}
-
-impl Matches<'_> {
-    /// Looks at the candidate at `start` for [`Rejections`]: its text runs to where a match
-    /// from there may end at the latest, without the punctuation a match would drop; it is
-    /// reported when parsing that text whole fails. The search resumes after the run, so that
-    /// nothing inside a candidate is a candidate too.
-    fn rejection(&mut self, start: usize, scheme: Scheme) -> Option<Invalid> {
-        let text = self.text;
-        let bytes = text.as_bytes();
-        let surroundings = self.surroundings(start);
-        let end = self.extent(start, scheme, surroundings);
-        if self.template_follows(start, end) {
-            self.position = self.pattern_end(end);
-            return None;
-        }
-        self.position = end;
-        if bytes.get(end) == Some(&b',') {
-            self.list = Some((end + 1, surroundings));
-        }
-        let closed = surroundings
-            .opener
-            .is_some_and(|opener| opener.closes_at(bytes, end));
-        let mut candidate_end = end;
-        if self.finder.trim_punctuation && !closed {
-            let emphasis = start
-                .checked_sub(1)
-                .map(|i| bytes[i])
-                .filter(|b| matches!(b, b'*' | b'_' | b'~'));
-            let floor = start + SCHEME_LEN;
-            candidate_end = trim_end(bytes, start, end, floor, emphasis, &mut self.work);
-        }
-        // "tag:" or "urn:" alone is a word followed by a colon ("tag: v1" in YAML), not an
-        // attempt at an identifier.
-        if candidate_end <= start + SCHEME_LEN {
-            return None;
-        }
-        self.work.add(candidate_end - start);
-        let candidate = &text[start..candidate_end];
-        let error = Identifier::parse_borrowed_with(candidate, self.finder.syntax).err()?;
-        Some(Invalid {
-            range: start..candidate_end,
-            scheme,
-            error,
-        })
     }
 }
 
@@ -358,14 +284,44 @@ impl<'t> Iterator for Matches<'t> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while let Some((start, scheme)) = self.next_start() {
-            match self.candidate(start, scheme) {
-                Outcome::Found(found) => return Some(found),
-                Outcome::Skip(resume) => self.position = resume,
+            if let Verdict::Valid(found) = self.token(start, scheme) {
+                return Some(found);
             }
         }
         self.position = self.text.len();
         None
     }
+}
+
+/// Bytes an authority of any tag syntax may hold; none is `,` or `:`.
+const AUTHORITY: ByteSet = TAG_OPAQUE.union(ByteSet::from_bytes(b"%"));
+
+/// The longest date, `YYYY-MM-DD`.
+const DATE_MAX_LEN: usize = 10;
+
+/// Where the tagging entity of the tag token `bytes[start..end]` ends, just after the `:`
+/// that follows the date, if the token has the shape `tag:AUTHORITY,DATE:` (whether the
+/// authority and the date are valid is the parse's to say).
+fn tagging_entity_end(bytes: &[u8], start: usize, end: usize, work: &mut Work) -> Option<usize> {
+    let authority_start = start + SCHEME_LEN;
+    let comma = authority_start
+        + bytes[authority_start..end]
+            .iter()
+            .take_while(|&&b| AUTHORITY.contains(b))
+            .count();
+    work.add(comma + 1 - authority_start);
+    if comma >= end || bytes[comma] != b',' {
+        return None;
+    }
+    let date_start = comma + 1;
+    let colon = date_start
+        + bytes[date_start..end]
+            .iter()
+            .take(DATE_MAX_LEN + 1)
+            .take_while(|&&b| b.is_ascii_digit() || b == b'-')
+            .count();
+    work.add(colon + 1 - date_start);
+    (colon < end && bytes[colon] == b':').then_some(colon + 1)
 }
 
 /// The end of `bytes[start..end]` without its trailing sentence punctuation, a final `#`

@@ -32,5 +32,4 @@ pub use encode::encode;
 pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
 pub use lint::UrnLint;
 pub use nid::{NidClass, Reservation};
-pub(crate) use recognize::longest_valid_prefix;
 pub use value::Urn;

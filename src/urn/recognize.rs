@@ -81,40 +81,6 @@ fn rejected(input: &str, syntax: UrnSyntax) -> ParseError {
     rejection::urn_error(input, syntax)
 }
 
-/// The length of the longest prefix of `input` that is a valid URN under `syntax`, prose rules
-/// included (the NID "urn" and `%00` of RFC 2141 and the draft); `None` if no prefix is.
-///
-/// The grammar's URN rule without the end of input (`namestring`, `rfc2141_URN`,
-/// `rfc2141bis_URI`), compiled as a prefix matcher, matches exactly that: each part is a
-/// greedy repetition that stops at the first byte it cannot take, and an optional component
-/// that cannot be completed is left out. Linear in the bytes it reads.
-pub(crate) fn longest_valid_prefix(input: &str, syntax: UrnSyntax) -> Option<usize> {
-    let bytes = input.as_bytes();
-    let end = match syntax {
-        UrnSyntax::Rfc8141 => compiled::urn::namestring_prefix(bytes),
-        UrnSyntax::Rfc2141 => compiled::urn::rfc2141_URN_prefix(bytes),
-        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis_URI_prefix(bytes),
-    }?;
-    // Every valid prefix has the NID of this match: the first colon after the scheme ends it.
-    let nid_len = bytes[SCHEME_LEN..end].iter().position(|&b| b == b':')?;
-    let nid_end = SCHEME_LEN + nid_len;
-    if nid_len > NID_MAX_LEN
-        || (syntax.reserves_urn_nid() && input[SCHEME_LEN..nid_end].eq_ignore_ascii_case("urn"))
-    {
-        return None;
-    }
-    // No valid prefix holds `%00` where the syntax forbids it: the longest is the longest of
-    // the text before the first one (which holds none, so this recurses once at most).
-    if syntax.forbids_nul()
-        && let Some(nul) = bytes[nid_end..end]
-            .windows(3)
-            .position(|window| window == b"%00")
-    {
-        return longest_valid_prefix(&input[..nid_end + nul], syntax);
-    }
-    Some(end)
-}
-
 /// The grammars' upper bound on the NID (`0*30(ldh)` between two alphanums in RFC 8141,
 /// `[ 1,31<let-num-hyp> ]` in RFC 2141, `1*31(...)` in the draft), which `urn.pest` leaves
 /// to Rust because a counted repetition is unrolled into that many optional steps.

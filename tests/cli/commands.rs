@@ -226,7 +226,16 @@ fn find_reports_line_and_column() {
 fn help_mentions_every_subcommand_and_the_exit_codes() {
     let output = urn_tag(&["--help"], None);
     let help = stdout(&output);
-    for command in ["check", "eq", "explain", "normalize", "find", "mint-tag"] {
+    for command in [
+        "check",
+        "eq",
+        "explain",
+        "normalize",
+        "find",
+        "mint-tag",
+        "completions",
+        "man",
+    ] {
         assert!(
             help.contains(&format!("  {command} ")),
             "{command} in\n{help}"

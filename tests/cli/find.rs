@@ -146,6 +146,55 @@ fn invalid_reports_candidates_with_their_error() {
     assert_run(&["find", "--invalid"], b"urn:ex:a and tag: v1\n", 1, "", "");
 }
 
+/// One verdict per token: the text `find --invalid` reports is what `check` says of that text,
+/// message for message, and `find` never reports its valid beginning instead.
+#[rstest]
+#[case::letters_outside_ascii(
+    "see urn:example:日本",
+    "1:5: urn:example:日本: non-ASCII character '日' in NSS must be percent-encoded at byte 12\n",
+    "urn:example:日本",
+    "non-ASCII character '日' in NSS must be percent-encoded at byte 12"
+)]
+#[case::invalid_percent_encoding(
+    "urn:example:a%zz",
+    "1:1: urn:example:a%zz: invalid percent-encoding in NSS at byte 14\n",
+    "urn:example:a%zz",
+    "invalid percent-encoding in NSS at byte 14"
+)]
+#[case::empty_r_component_before_a_full_stop(
+    "urn:ex:a?+.",
+    "1:1: urn:ex:a?+: empty r-component at byte 10\n",
+    "urn:ex:a?+",
+    "empty r-component at byte 10"
+)]
+fn a_token_gets_one_verdict(
+    #[case] text: &str,
+    #[case] reported: &str,
+    #[case] token: &str,
+    #[case] message: &str,
+) {
+    let input = format!("{text}\n");
+    assert_run(&["find"], input.as_bytes(), 1, "", "");
+    assert_run(&["find", "--invalid"], input.as_bytes(), 0, reported, "");
+    let output = common::run_cli(&["check", token], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let answer = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        answer.lines().next(),
+        Some(format!("invalid {token}: {message}").as_str())
+    );
+}
+
+/// A tag ends with the ":" of its tagging entity when its specific is empty: `find` reports
+/// it whole, and `find --invalid` reports nothing (it once reported `tag:yaml.org,2002` with
+/// "expected ':' after date").
+#[test]
+fn a_tag_with_an_empty_specific_is_one_valid_token() {
+    let text = b"the prefix tag:yaml.org,2002:.\n";
+    assert_run(&["find"], text, 0, "1:12: tag:yaml.org,2002:\n", "");
+    assert_run(&["find", "--invalid"], text, 1, "", "");
+}
+
 /// With `--namespaces`, `--invalid` also reports the URNs that break their namespace.
 #[test]
 fn invalid_with_namespaces_reports_namespace_errors() {
@@ -197,6 +246,121 @@ fn over_long_lines_are_never_cut_inside_an_identifier(
 ) {
     let args: Vec<&str> = [&["find"], options].concat();
     assert_run(&args, input, code, expected, "");
+}
+
+/// `-c` counts what is found in each file (identifiers, not lines), `-l` names each file with
+/// something found, as grep's options do; with `--invalid`, both are about invalid tokens.
+#[rstest]
+#[case::count_one_file(&["-c", "{one}"], 0, "2\n")]
+#[case::count_two_files(&["--count", "{one}", "{two}"], 0, "{one}:2\n{two}:0\n")]
+#[case::count_standard_input(&["-c", "-H"], 0, "(standard input):1\n")]
+#[case::count_invalid(&["-c", "--invalid", "{one}", "{two}"], 0, "{one}:0\n{two}:1\n")]
+#[case::count_nothing(&["-c", "{two}"], 1, "0\n")]
+#[case::files_with_matches(&["-l", "{one}", "{two}", "-"], 0, "{one}\n(standard input)\n")]
+#[case::files_with_invalid_tokens(&["--files-with-matches", "--invalid", "{one}", "{two}"], 0, "{two}\n")]
+#[case::no_file_with_matches(&["-l", "{two}"], 1, "")]
+fn count_and_files_with_matches(
+    #[case] options: &[&str],
+    #[case] code: i32,
+    #[case] expected: &str,
+) {
+    let scratch = Scratch::new(&format!(
+        "count-{}",
+        options.join("_").replace(['{', '}'], "")
+    ));
+    let one = scratch.file("one", "urn:ex:a, urn:ex:b\n");
+    let two = scratch.file("two", "urn:x:y\n");
+    let args: Vec<&str> = std::iter::once("find")
+        .chain(options.iter().map(|&option| match option {
+            "{one}" => one.as_str(),
+            "{two}" => two.as_str(),
+            other => other,
+        }))
+        .collect();
+    let expected = expected.replace("{one}", &one).replace("{two}", &two);
+    // Standard input is given only to the runs that read it: the others never take it.
+    let reads_stdin = options.iter().all(|o| o.starts_with('-')) || options.contains(&"-");
+    let stdin: &[u8] = if reads_stdin {
+        b"tag:a.org,2000:x\n"
+    } else {
+        b""
+    };
+    assert_run(&args, stdin, code, &expected, "");
+}
+
+/// `-c` and `-l` replace the JSON records, and each other: together they are a usage error.
+#[rstest]
+#[case::count_json(&["find", "-c", "--json"])]
+#[case::list_json(&["find", "-l", "--json"])]
+#[case::count_and_list(&["find", "-c", "-l"])]
+fn count_and_files_with_matches_conflict_with_json(#[case] args: &[&str]) {
+    let output = common::run_cli(args, b"");
+    assert_eq!(output.status.code(), Some(2), "urn-tag {args:?}");
+}
+
+/// `-r` walks a directory as grep -r does: every regular file at any depth, in the order of
+/// their paths, named as found; symbolic links met on the way are not followed; a file whose
+/// first block holds a NUL byte is binary and skipped, as ripgrep skips it, and a NUL byte
+/// further on ends the search of its file there. With no FILE, the working directory's files
+/// are named without "./".
+#[test]
+fn recursive_walks_directories() {
+    let scratch = Scratch::new("recursive");
+    let root = scratch.path();
+    std::fs::create_dir_all(root.join("sub/deeper")).unwrap();
+    std::fs::create_dir_all(root.join(".hidden")).unwrap();
+    scratch.file("a.txt", "see urn:ex:a\n");
+    scratch.file("sub/b.txt", "urn:ex:b\n");
+    scratch.file("sub/deeper/c.md", "tag:a.org,2000:c\n");
+    scratch.file(".hidden/d", "urn:ex:d\n");
+    scratch.file("binary.dat", "urn:ex:binary\0\n");
+    // A NUL byte past the first 64 KiB: the lines before it are searched, none after it.
+    let late = format!("urn:ex:before\n{}\0\nurn:ex:after\n", "x".repeat(70_000));
+    scratch.file("late-nul.txt", &late);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(root.join("sub"), root.join("z-link")).unwrap();
+    let dir = root.to_str().unwrap();
+    let expected = [
+        ".hidden/d:1:1: urn:ex:d",
+        "a.txt:1:5: urn:ex:a",
+        "late-nul.txt:1:1: urn:ex:before",
+        "sub/b.txt:1:1: urn:ex:b",
+        "sub/deeper/c.md:1:1: tag:a.org,2000:c",
+    ];
+    let named = |prefix: &str| -> String {
+        expected
+            .iter()
+            .map(|line| format!("{prefix}{line}\n"))
+            .collect()
+    };
+    assert_run(&["find", "-r", dir], b"", 0, &named(&format!("{dir}/")), "");
+    // A binary file named as FILE is searched as any file.
+    let binary = root.join("binary.dat");
+    assert_run(
+        &["find", "-r", binary.to_str().unwrap()],
+        b"",
+        0,
+        "1:1: urn:ex:binary\n",
+        "",
+    );
+    // The working directory, when no FILE is given.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(["find", "-r", "--no-filename", "-c"])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("urn-tag runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n1\n1\n1\n1\n");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(["find", "-r"])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("urn-tag runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), named(""));
+    // Without -r, a directory cannot be read as a file.
+    let output = common::run_cli(&["find", dir], b"");
+    assert_eq!(output.status.code(), Some(2));
 }
 
 /// `find --help` says what the output is, how files are named and what `--invalid` reports.

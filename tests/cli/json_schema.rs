@@ -247,15 +247,27 @@ fn check_records_hold_to_their_schema() {
 
 #[test]
 fn explain_records_hold_to_their_schema() {
+    let inputs = inputs();
+    let lines: Vec<u8> = inputs
+        .iter()
+        .flat_map(|input| input.bytes().chain([b'\n']))
+        .chain(*b"urn:ex:\xff\nurn:example:a-line-longer-than-the-limit\n")
+        .collect();
     let mut records = 0;
     for options in syntax_options() {
-        for input in inputs() {
-            let args = [&["explain", "--json"], &options[..], &[input]].concat();
-            let output = common::run_cli(&args, b"");
-            records += assert_records_hold("explain", &output.stdout, &format!("{args:?}"));
-        }
+        let args = [&["explain", "--json"], &options[..], &inputs[..]].concat();
+        let output = common::run_cli(&args, b"");
+        records += assert_records_hold("explain", &output.stdout, &format!("{options:?}"));
+        // Lines, from standard input, one of them too long and one not UTF-8.
+        let args = [
+            &["explain", "--json", "--max-line-bytes", "40"],
+            &options[..],
+        ]
+        .concat();
+        let output = common::run_cli(&args, &lines);
+        records += assert_records_hold("explain", &output.stdout, &format!("{options:?} lines"));
     }
-    assert_eq!(records, syntax_options().len() * inputs().len());
+    assert_eq!(records, syntax_options().len() * (2 * inputs.len() + 2));
 }
 
 #[test]

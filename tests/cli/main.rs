@@ -9,6 +9,7 @@ mod common;
 mod commands;
 mod explain;
 mod find;
+mod identifiers;
 mod input;
 mod json_schema;
 mod lints;

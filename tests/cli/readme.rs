@@ -1,6 +1,6 @@
-//! The README's command-line examples are what the tool prints: each `$ urn-tag ...` line of
-//! the first `console` block of "Command line" is run, and its standard output compared with
-//! the lines that follow it.
+//! The README's (and docs/cli.md's) command-line examples are what the tool prints: each
+//! `$ urn-tag ...` line of the first `console` block of "Command line" is run, and its standard
+//! output compared with the lines that follow it.
 #![cfg(feature = "cli")]
 
 use crate::common;
@@ -109,5 +109,24 @@ fn readme_command_line_examples_are_the_output() {
             example.command
         );
         assert_ne!(output.status.code(), Some(2), "$ {}", example.command);
+    }
+}
+
+/// docs/cli.md's examples are what the tool prints, as the README's are.
+#[test]
+fn cli_doc_examples_are_the_output() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
+    let examples = examples(&doc, "## Tokens in `find`");
+    assert!(!examples.is_empty());
+    for example in examples {
+        let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
+        let output = common::run_cli(&args, example.stdin.as_bytes());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            example.stdout,
+            "$ {}",
+            example.command
+        );
     }
 }

@@ -171,3 +171,72 @@ fn an_argument_naming_a_file_gets_a_note() {
     let output = common::run_cli(&["check", &missing, "urn:ex:a"], b"");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// `--count`: for each source, the number of its invalid lines (what makes the status 1), as
+/// grep -c prints its counts: `FILE:COUNT` when files are named. The summary still follows.
+#[rstest]
+#[case::one_file(&["-c", "-f", "{a}"], "1\n")]
+#[case::two_files(&["--count", "-f", "{a}", "-f", "{b}"], "{a}:1\n{b}:0\n")]
+#[case::standard_input_and_a_file(&["-c", "-", "-f", "{b}"], "(standard input):1\n{b}:0\n")]
+#[case::no_filename(&["-c", "--no-filename", "-f", "{a}", "-f", "{b}"], "1\n0\n")]
+fn count_prints_the_invalid_lines_of_each_source(#[case] options: &[&str], #[case] stdout: &str) {
+    let files = Files::new(&format!(
+        "count-{}",
+        options.join("_").replace(['{', '}'], "")
+    ));
+    let (a, b) = (files.path("a.txt"), files.path("b.txt"));
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(options.iter().map(|&option| match option {
+            "{a}" => a.as_str(),
+            "{b}" => b.as_str(),
+            other => other,
+        }))
+        .collect();
+    let stdout = stdout.replace("{a}", &a).replace("{b}", &b);
+    // Standard input is given only to the runs that read it: the others never take it.
+    let stdin: &[u8] = if options.contains(&"-") {
+        b"urn:x\n"
+    } else {
+        b""
+    };
+    let output = common::run_cli(&args, stdin);
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).as_ref()
+        ),
+        (Some(1), stdout.as_str()),
+        "urn-tag {args:?}"
+    );
+}
+
+/// `-l`: the name of each source that holds an invalid line, once, as grep -l names the
+/// files with a match; no summary, since the rest of such a file is not read.
+#[test]
+fn files_with_invalid_names_each_file_once() {
+    let files = Files::new("files-with-invalid");
+    let (a, b) = (files.path("a.txt"), files.path("b.txt"));
+    let twice = files.path("twice.txt");
+    std::fs::write(&twice, "urn:x\nurn:y\n").expect("twice.txt");
+    assert_run(
+        &["check", "-l", "-f", &a, "-f", &b, "-f", &twice, "-"],
+        b"bad\n",
+        1,
+        &format!("(standard input)\n{a}\n{twice}\n"),
+        "",
+    );
+    assert_run(&["check", "--files-with-invalid", "-f", &b], b"", 0, "", "");
+}
+
+/// `--count` and `-l` are about the lines of sources: identifiers given as arguments are a
+/// usage error with them, and so is `--json` or `--quiet`.
+#[rstest]
+#[case::count_arguments(&["check", "-c", "urn:ex:a"], "urn-tag: --count reads the lines of files: give --file FILE or - for standard input\n")]
+#[case::list_arguments(&["check", "-l", "urn:ex:a"], "urn-tag: -l reads the lines of files: give --file FILE or - for standard input\n")]
+fn count_and_list_need_lines(#[case] args: &[&str], #[case] stderr: &str) {
+    assert_run(args, b"", 2, "", stderr);
+    for conflicting in [["-c", "--json"], ["-l", "--quiet"], ["-c", "-l"]] {
+        let output = common::run_cli(&[&["check"], &conflicting[..], &["-"]].concat(), b"");
+        assert_eq!(output.status.code(), Some(2), "{conflicting:?}");
+    }
+}

@@ -109,3 +109,58 @@ fn colour_on_a_terminal_unless_no_color() {
     assert_eq!(shown, "valid   urn:ex:a (URN, rfc8141)\r\n");
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
+
+/// `urn-tag ARGS` with its standard input on a new terminal (nothing typed), standard output
+/// and standard error captured. The wait only guards against a hang (a command that reads the
+/// terminal would wait for ever): no time is measured.
+fn with_terminal_input(args: &[&str]) -> std::process::Output {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("its name");
+    let terminal = File::options()
+        .read(true)
+        .write(true)
+        .open(name.to_str().expect("a UTF-8 name"))
+        .expect("the terminal");
+    let child = Command::new(env!("CARGO_BIN_EXE_urn-tag"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::from(terminal))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urn-tag runs");
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || send.send(child.wait_with_output()));
+    let output = receive
+        .recv_timeout(Duration::from_secs(120))
+        .unwrap_or_else(|_| panic!("urn-tag {args:?} waits for the terminal"));
+    drop(master);
+    output.expect("urn-tag ends")
+}
+
+/// With no INPUT and no --file, a command that reads identifiers reads standard input only
+/// when it is not a terminal: on a terminal it would wait for typed lines and look hung, so it
+/// says what to give instead (exit status 2).
+#[rstest::rstest]
+#[case::check(&["check"])]
+#[case::check_json(&["check", "--json"])]
+#[case::normalize(&["normalize"])]
+#[case::explain(&["explain"])]
+fn a_terminal_is_not_read_unless_asked(#[case] args: &[&str]) {
+    let output = with_terminal_input(args);
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).as_ref(),
+            String::from_utf8_lossy(&output.stderr).as_ref()
+        ),
+        (
+            Some(2),
+            "",
+            "urn-tag: no INPUT and no --file, and standard input is a terminal: give identifiers, \
+             --file FILE, or - to type them line by line\n"
+        )
+    );
+}

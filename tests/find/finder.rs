@@ -31,7 +31,8 @@ fn assert_finds(text: &str, expected: &[&str]) {
 #[case::upper_case_scheme("URN:ISBN:0451450523 is fine", &["URN:ISBN:0451450523"])]
 #[case::components_kept("Resolve urn:example:a?+r?=q#f now.", &["urn:example:a?+r?=q#f"])]
 #[case::line_breaks("first urn:example:a\nsecond urn:example:b\r\n", &["urn:example:a", "urn:example:b"])]
-#[case::non_ascii_ends("urn:example:café", &["urn:example:caf"])]
+#[case::non_ascii_punctuation_ends("urn:ex:a… urn:ex:b—c «urn:ex:d» urn:ex:e。", &["urn:ex:a", "urn:ex:b", "urn:ex:d", "urn:ex:e"])]
+#[case::non_breaking_space_ends("urn:ex:a\u{a0}b", &["urn:ex:a"])]
 fn prose(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds(text, expected);
 }
@@ -69,19 +70,43 @@ fn json(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds(text, expected);
 }
 
-/// What is not found, and what is cut to its longest valid prefix.
+/// What is not found.
 #[rstest]
 #[case::inside_another_scheme("xurn:example:a burn:ab:c", &[])]
 #[case::after_slash_in_url("https://n2t.net/urn:example:a", &["urn:example:a"])]
 #[case::invalid_nid("urn:a:b urn:-x:y", &[])]
-#[case::bad_percent_cut("urn:example:a%zz", &["urn:example:a"])]
-#[case::bare_question_cut("urn:example:a?b", &["urn:example:a"])]
-#[case::empty_r_cut("urn:example:a?+ next", &["urn:example:a"])]
-#[case::nested_after_invalid("urn:a:urn:bb:c", &["urn:bb:c"])]
 #[case::only_scheme("urn: and urn", &[])]
 #[case::punctuation_only_nss("urn:example:...", &[])]
 fn edges(#[case] text: &str, #[case] expected: &[&str]) {
     assert_finds(text, expected);
+}
+
+/// One verdict per token: a token that goes on with what the identifier cannot hold is
+/// invalid whole, and is never found as its valid beginning. What `find` reports and what
+/// `Finder::invalid` reports are each checked, in the same text.
+#[rstest]
+#[case::invalid_percent_encoding("urn:example:a%zz", &[], &[("urn:example:a%zz", 14, "invalid percent-encoding in NSS at byte 14")])]
+#[case::non_ascii_letters_continue_the_token("see urn:example:日本", &[], &[("urn:example:日本", 12, "non-ASCII character '日' in NSS must be percent-encoded at byte 12")])]
+#[case::non_ascii_letter_inside_a_word("urn:example:café.", &[], &[("urn:example:café", 15, "non-ASCII character 'é' in NSS must be percent-encoded at byte 15")])]
+#[case::combining_mark_continues_the_token("urn:ex:e\u{301} x", &[], &[("urn:ex:e\u{301}", 8, "non-ASCII character '\\u{301}' in NSS must be percent-encoded at byte 8")])]
+#[case::bare_question_mark("urn:example:a?b", &[], &[("urn:example:a?b", 14, "'?' must be followed by '+' or '=' at byte 14")])]
+#[case::empty_r_component("urn:example:a?+ next", &[], &[("urn:example:a?+", 15, "empty r-component at byte 15")])]
+#[case::empty_r_component_before_a_full_stop("See urn:ex:a?+.", &[], &[("urn:ex:a?+", 10, "empty r-component at byte 10")])]
+#[case::a_start_inside_an_invalid_token("urn:a:urn:bb:c", &[], &[("urn:a:urn:bb:c", 5, "NID shorter than 2 characters at byte 5")])]
+#[case::a_start_after_punctuation_inside_a_token("urn:!urn:ex:b", &[], &[("urn:!urn:ex:b", 4, "invalid character '!' in NID at byte 4")])]
+#[case::tag_invalid_percent_encoding("tag:example.com,2000:a%zz", &[], &[("tag:example.com,2000:a%zz", 23, "invalid percent-encoding in specific at byte 23")])]
+#[case::tag_short_percent_encoding("tag:example.com,2000:a%4", &[], &[("tag:example.com,2000:a%4", 24, "invalid percent-encoding in specific at byte 24")])]
+#[case::tag_second_hash("tag:example.com,2000:a#b#c", &[], &[("tag:example.com,2000:a#b#c", 24, "invalid character '#' in fragment at byte 24")])]
+#[case::tag_keeps_the_colon_of_its_entity("the prefix tag:yaml.org,2002:.", &["tag:yaml.org,2002:"], &[])]
+#[case::format_directive_after_hash("$urn:ex:a#%d$ and urn:ex:b#%zz", &["urn:ex:a"], &[("urn:ex:b#%zz", 10, "invalid percent-encoding in f-component at byte 10")])]
+#[case::valid_tokens("urn:ex:a. tag:a.org,2000:x, (urn:ex:b)", &["urn:ex:a", "tag:a.org,2000:x", "urn:ex:b"], &[])]
+fn one_verdict_per_token(
+    #[case] text: &str,
+    #[case] found: &[&str],
+    #[case] invalid: &[(&str, usize, &str)],
+) {
+    assert_finds_identifiers(text, found);
+    assert_invalid(Syntax::new(), text, invalid);
 }
 
 /// The ranges are byte ranges into the text, also after multi-byte characters.
@@ -95,12 +120,31 @@ fn ranges_are_byte_ranges() {
 #[test]
 fn rfc2141_and_untrimmed_finders() {
     let text = "urn:foo:a/b, urn:foo:x~y, urn:urn:z.";
-    let rfc2141: Vec<String> = Finder::new()
-        .syntax(Syntax::new().with_urn(UrnSyntax::Rfc2141))
+    let rfc2141 = Syntax::new().with_urn(UrnSyntax::Rfc2141);
+    let found: Vec<String> = Finder::new()
+        .syntax(rfc2141)
         .urns(text)
         .map(|m| m.into_value().to_string())
         .collect();
-    assert_eq!(rfc2141, ["urn:foo:a", "urn:foo:x"]);
+    // "/" is reserved in RFC 2141, so "urn:foo:a/b" is one invalid token; "~" is excluded,
+    // which ends the token before it.
+    assert_eq!(found, ["urn:foo:x"]);
+    assert_invalid(
+        rfc2141,
+        text,
+        &[
+            (
+                "urn:foo:a/b",
+                9,
+                "reserved character '/' in NSS must be percent-encoded (RFC 2141 §2.3) at byte 9",
+            ),
+            (
+                "urn:urn:z",
+                4,
+                "NID \"urn\" is reserved (RFC 2141 §2.1) at byte 4",
+            ),
+        ],
+    );
     let untrimmed: Vec<String> = Finder::new()
         .trim_punctuation(false)
         .urns(text)
@@ -114,10 +158,12 @@ fn rfc2141_and_untrimmed_finders() {
 #[test]
 fn repetitive_input_stays_linear() {
     let text = "urn:ab:".repeat(20_000) + "%zz";
-    let found: Vec<_> = find::urns(&text).collect();
-    assert_eq!(found.len(), 1);
-    // The longest valid prefix stops before "%zz"; its final ':' is trimmed as punctuation.
-    assert_eq!(found[0].range(), 0..text.len() - 4);
+    assert_eq!(find::urns(&text).count(), 0);
+    // The whole run is one token, invalid at its "%zz".
+    let invalid: Vec<_> = Finder::new().invalid(&text).collect();
+    assert_eq!(invalid.len(), 1);
+    assert_eq!(invalid[0].range(), 0..text.len());
+    assert_eq!(invalid[0].error().index(), text.len() - 2);
 }
 
 #[track_caller]
@@ -135,9 +181,6 @@ fn assert_finds_tags(text: &str, expected: &[&str]) {
 #[case::prose_full_stop("Our feed is tag:example.com,2000:feed.", &["tag:example.com,2000:feed"])]
 #[case::fragment_kept("See tag:example.com,2000:x#part, then", &["tag:example.com,2000:x#part"])]
 #[case::empty_specific("tag:example.com,2000: is a tag", &["tag:example.com,2000:"])]
-#[case::bad_percent_cut("tag:example.com,2000:a%zz", &["tag:example.com,2000:a"])]
-#[case::percent_cut_short("tag:example.com,2000:a%4", &["tag:example.com,2000:a"])]
-#[case::second_hash_cut("tag:example.com,2000:a#b#c", &["tag:example.com,2000:a#b"])]
 #[case::no_date("tag:example.com: nothing", &[])]
 #[case::bad_month("tag:example.com,2000-13:x", &[])]
 #[case::inside_another_scheme("xtag:example.com,2000:x", &[])]
@@ -298,6 +341,42 @@ proptest::proptest! {
             })
             .collect();
         proptest::prop_assert_eq!(namespaced, expected, "in {:?}", text);
+    }
+}
+
+proptest::proptest! {
+    /// One verdict per token, whatever the text: no text that `find` reports overlaps text
+    /// that `Finder::invalid` reports, under every syntax, with and without namespace checks
+    /// and trimming.
+    #[test]
+    fn no_text_is_both_found_and_invalid(
+        pieces in proptest::collection::vec(proptest::sample::select(&[
+            "urn:", "URN:", "tag:", "ex:", "isbn:", "a.org,2000:", "0451450523", "x", "-", ":",
+            ",", ".", "?", " ", "\"", "'", "<", ">", "%41", "%z", "?+", "?=", "#", "#%d", "/",
+            "=", "&amp;", "(", ")", "é", "日", "\u{301}", "…", "”", "“", "_", "*", "{",
+            "https://h/",
+        ][..]), 0..40),
+        urn_syntax in proptest::sample::select(&UrnSyntax::ALL[..]),
+        namespaces: bool,
+        trim: bool,
+    ) {
+        let text: String = pieces.concat();
+        let finder = Finder::new()
+            .syntax(Syntax::new().with_urn(urn_syntax).with_namespaces(namespaces))
+            .trim_punctuation(trim);
+        let found: Vec<_> = finder.identifiers(&text).map(|m| m.range()).collect();
+        for invalid in finder.invalid(&text) {
+            let invalid = invalid.range();
+            for found in &found {
+                proptest::prop_assert!(
+                    found.end <= invalid.start || invalid.end <= found.start,
+                    "{:?} found and {:?} invalid in {:?}",
+                    &text[found.clone()],
+                    &text[invalid.clone()],
+                    text
+                );
+            }
+        }
     }
 }
 

@@ -77,6 +77,7 @@ mod compiled {
         silent: "peg/silent.rs",
         skip: "peg/skip.rs",
         urn: "urn_recognizer.rs",
+        urn_prefixes: "peg/urn_prefixes.rs",
         tag: "tag_recognizer.rs",
     }
 }
@@ -728,9 +729,12 @@ fn prefix_matchers_end_where_pest_does() {
     let reference = Reference::load(include_str!("../../urn.pest"));
     type PrefixMatcher = fn(&[u8]) -> Option<usize>;
     let matchers: [(&str, PrefixMatcher); 3] = [
-        ("namestring", compiled::urn::namestring_prefix),
-        ("rfc2141_URN", compiled::urn::rfc2141_URN_prefix),
-        ("rfc2141bis_URI", compiled::urn::rfc2141bis_URI_prefix),
+        ("namestring", compiled::urn_prefixes::namestring_prefix),
+        ("rfc2141_URN", compiled::urn_prefixes::rfc2141_URN_prefix),
+        (
+            "rfc2141bis_URI",
+            compiled::urn_prefixes::rfc2141bis_URI_prefix,
+        ),
     ];
     let (mut matched, mut unmatched) = (0, 0);
     let mut check = |input: &str| {

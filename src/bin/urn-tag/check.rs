@@ -13,18 +13,16 @@
 //! Lines are parsed where they lie in the read buffer: nothing is copied or allocated for a
 //! valid line unless `--json` asks for its normalized form and key.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use urn_tag::namespace::{Namespace, no_specific_syntax};
 use urn_tag::urn::{Equivalence, NidClass};
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
-use std::io::Read;
-
-use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, LineReader, Source};
+use crate::identifiers::{self, Event, InputArgs, Next, Origin};
+use crate::input::Source;
 use crate::json::JsonLine;
-use crate::output::{Output, Status, Written, describe};
+use crate::output::{Output, Status, WriteFailed, Written};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
 use crate::verdict::{self, Lint, Problem};
@@ -78,9 +76,21 @@ pub struct Args {
     /// Print nothing; only the exit status tells.
     #[arg(long, short, conflicts_with = "json")]
     quiet: bool,
-    /// Check each line of FILE ("-" for standard input); may be given more than once.
-    #[arg(long, short, value_name = "FILE")]
-    file: Vec<PathBuf>,
+    /// Instead of an answer per input, print for each file (and standard input) the number of
+    /// its lines that are invalid, as FILE:COUNT when files are named (as grep -c prints).
+    #[arg(
+        long,
+        short,
+        conflicts_with_all = ["json", "quiet", "files_with_invalid"]
+    )]
+    count: bool,
+    /// Instead of an answer per input, print the name of each file (or "(standard input)")
+    /// that holds an invalid line, once, and read no further in it (as grep -l prints the
+    /// files with a match).
+    #[arg(short = 'l', long, conflicts_with_all = ["json", "quiet"])]
+    files_with_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// Report a valid identifier that has a lint (what `explain` notes) as invalid, with error
     /// kind lint, the first lint's message, and its byte (0 for a lint about the whole).
     #[arg(long)]
@@ -98,20 +108,6 @@ pub struct Args {
     /// Never start an answer with a line number.
     #[arg(long, overrides_with = "line_number")]
     no_line_number: bool,
-    /// Report a line longer than N bytes (not counting its line feed, the carriage return
-    /// before it, or a byte order mark that opens the input) as invalid, without reading it
-    /// whole.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = DEFAULT_MAX_LINE_BYTES,
-        value_parser = clap::value_parser!(u64).range(1..)
-    )]
-    max_line_bytes: u64,
-    /// Identifiers to check ("-" checks each line of standard input). With none (and no
-    /// --file), each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<OsString>,
 }
 
 /// How many inputs were valid, invalid, or blank lines passed over.
@@ -134,6 +130,8 @@ struct Checker<'a> {
     prefix: Prefix,
     /// Where the line being checked is; `None` for a command-line argument.
     place: Option<Place>,
+    /// Whether each input gets its answer (not under --quiet, --count or -l).
+    answers: bool,
 }
 
 /// What starts a text answer to a line: `FILE:LINE: `, or either part, or nothing.
@@ -151,6 +149,8 @@ struct Place {
     /// The source as text answers name it: the path escaped, or `(standard input)`.
     shown: String,
     line: u64,
+    /// The invalid lines of the source so far (`--count`, `-l`).
+    invalid: u64,
 }
 
 impl Checker<'_> {
@@ -207,7 +207,7 @@ impl Checker<'_> {
 
     fn valid(&mut self, out: &mut Output, identifier: &Identifier<&str>) -> Written {
         self.tally.valid += 1;
-        if self.args.quiet {
+        if !self.answers {
             return Ok(());
         }
         // With --namespaces, what a valid URN's namespace was checked against, if anything.
@@ -267,9 +267,12 @@ impl Checker<'_> {
     /// Reports `bytes` (the first bytes of the line when `cut`) as invalid.
     fn invalid(&mut self, out: &mut Output, bytes: &[u8], problem: &Problem, cut: bool) -> Written {
         self.tally.invalid += 1;
+        if let Some(place) = &mut self.place {
+            place.invalid += 1;
+        }
         // Before the answer is written: if its reader is gone, the status still says it.
         out.raise_status(Status::No);
-        if self.args.quiet {
+        if !self.answers {
             return Ok(());
         }
         if self.args.json {
@@ -321,66 +324,74 @@ impl Checker<'_> {
         out.answered()
     }
 
-    /// Checks every line of `source`; an unreadable one is reported and makes the status 2.
-    fn check_lines(&mut self, out: &mut Output, source: &Source) -> Written {
-        let unreadable = |out: &mut Output, error: std::io::Error| {
-            out.raise_status(Status::Trouble);
-            out.message(format_args!("{}: {}", source.name(), describe(&error)))
-        };
-        let mut lines = match source.open() {
-            Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
-            Err(error) => return unreadable(out, error),
-        };
-        let file = match source {
-            Source::Stdin => "-".into(),
-            Source::File(path) => path.to_string_lossy(),
-        };
+    /// Takes one event of the reading of the inputs.
+    fn read(&mut self, out: &mut Output, event: Event<'_, '_>) -> Result<Next, WriteFailed> {
+        match event {
+            Event::Opened(source) => self.place = Some(Place::of(source)),
+            Event::Input(bytes, origin) => {
+                let argument = matches!(origin, Origin::Argument);
+                if let (Origin::Line { line, .. }, Some(place)) = (origin, &mut self.place) {
+                    place.line = line;
+                }
+                let invalid = self.tally.invalid;
+                self.check(out, bytes)?;
+                if self.tally.invalid > invalid {
+                    if argument && self.answers {
+                        hint_if_a_file(out, bytes)?;
+                    }
+                    return self.after_invalid_line(out);
+                }
+            }
+            Event::TooLong(head, origin) => {
+                if let (Origin::Line { line, .. }, Some(place)) = (origin, &mut self.place) {
+                    place.line = line;
+                }
+                let max = self.args.input.max_line_bytes;
+                self.invalid(out, head, &Problem::LineTooLong { max }, true)?;
+                return self.after_invalid_line(out);
+            }
+            Event::Blank => self.tally.blank += 1,
+            Event::Closed => {
+                if let Some(place) = self.place.take()
+                    && self.args.count
+                {
+                    if self.prefix.file_name {
+                        out.write_strs(&[&place.shown, ":"])?;
+                    }
+                    writeln!(out, "{}", place.invalid)?;
+                    out.answered()?;
+                }
+            }
+        }
+        Ok(Next::Read)
+    }
+
+    /// Under -l, names the source of the invalid line just checked, and reads no further in it.
+    fn after_invalid_line(&mut self, out: &mut Output) -> Result<Next, WriteFailed> {
+        match &self.place {
+            Some(place) if self.args.files_with_invalid => {
+                out.write_strs(&[&place.shown, "\n"])?;
+                out.answered()?;
+                Ok(Next::NextSource)
+            }
+            _ => Ok(Next::Read),
+        }
+    }
+}
+
+impl Place {
+    /// The place of the first line of `source`.
+    fn of(source: &Source) -> Place {
         let mut json_file = JsonLine::default();
         json_file
             .text(r#","file":"#)
-            .string(&file)
+            .string(&source.json_name())
             .text(r#","line":"#);
-        self.place = Some(Place {
+        Place {
             json_file: json_file.into_bytes(),
-            shown: match source {
-                Source::Stdin => "(standard input)".to_owned(),
-                Source::File(_) => source.name(),
-            },
+            shown: source.shown(),
             line: 0,
-        });
-        let result = self.check_each_line(out, &mut lines, &unreadable);
-        self.place = None;
-        result
-    }
-
-    fn check_each_line(
-        &mut self,
-        out: &mut Output,
-        lines: &mut LineReader<Box<dyn Read>>,
-        unreadable: &dyn Fn(&mut Output, std::io::Error) -> Written,
-    ) -> Written {
-        loop {
-            if let Some(place) = &mut self.place {
-                place.line += 1;
-            }
-            // Before the input is read again, which may wait: the answers so far go to their
-            // reader now, not when the buffer fills (the next line may be long in coming, or
-            // endless).
-            let mut unwritten = Ok(());
-            let next = lines.next_line(|| unwritten = out.flush());
-            unwritten?;
-            match next {
-                Ok(None) => return Ok(()),
-                Ok(Some(Line::Text(bytes))) if bytes.iter().all(u8::is_ascii_whitespace) => {
-                    self.tally.blank += 1;
-                }
-                Ok(Some(Line::Text(bytes))) => self.check(out, bytes)?,
-                Ok(Some(Line::TooLong { head })) => {
-                    let max = self.args.max_line_bytes;
-                    self.invalid(out, head, &Problem::LineTooLong { max }, true)?;
-                }
-                Err(error) => return unreadable(out, error),
-            }
+            invalid: 0,
         }
     }
 }
@@ -388,18 +399,15 @@ impl Checker<'_> {
 /// Prints one answer per input; exits 0 if every input is valid, 1 if one is not, 2 if an input
 /// cannot be read.
 pub fn run(args: &Args, out: &mut Output) -> Written {
+    if (args.count || args.files_with_invalid) && args.input.arguments_only() {
+        out.raise_status(Status::Trouble);
+        let option = if args.count { "--count" } else { "-l" };
+        return out.message(format_args!(
+            "{option} reads the lines of files: give --file FILE or - for standard input"
+        ));
+    }
     let good = out.palette().good;
-    // Standard input is read for `-` among the arguments, or when nothing else is given.
-    let stdin_argument = args.inputs.iter().any(|input| input == "-");
-    let sources: Vec<Source> = if args.inputs.is_empty() && args.file.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        let stdin = stdin_argument.then_some(Source::Stdin);
-        stdin
-            .into_iter()
-            .chain(args.file.iter().map(|path| Source::from_arg(path)))
-            .collect()
-    };
+    let sources = args.input.sources();
     let reads_a_file = sources
         .iter()
         .any(|source| matches!(source, Source::File(_)));
@@ -414,27 +422,14 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         json: JsonLine::default(),
         prefix,
         place: None,
+        answers: !(args.quiet || args.count || args.files_with_invalid),
     };
-    for input in &args.inputs {
-        if input == "-" {
-            checker.check_lines(out, &Source::Stdin)?;
-            continue;
-        }
-        let tally = checker.tally.invalid;
-        checker.check(out, verdict::arg_bytes(input))?;
-        if checker.tally.invalid > tally && !args.quiet {
-            hint_if_a_file(out, input)?;
-        }
-    }
-    for path in &args.file {
-        checker.check_lines(out, &Source::from_arg(path))?;
-    }
-    if args.inputs.is_empty() && args.file.is_empty() {
-        checker.check_lines(out, &Source::Stdin)?;
-    }
-    // Lines get a summary on standard error, out of the way of the results; inputs given as
-    // arguments are few enough to count by eye.
-    if !args.quiet && !sources.is_empty() {
+    let reading = identifiers::read_each(&args.input, out, |out, event| checker.read(out, event))?;
+    // Lines get a summary on standard error, out of the way of the results, once some were
+    // read (not after a file that could not be opened, alone); inputs given as arguments are
+    // few enough to count by eye. Under -l, which reads no further than an invalid line, there
+    // is no total to give.
+    if !args.quiet && !args.files_with_invalid && reading.opened_a_source {
         let Tally {
             valid,
             invalid,
@@ -455,11 +450,12 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
 
 /// Says on standard error that an invalid argument names a file: `check ids.txt` was most
 /// likely meant as `check --file ids.txt`.
-fn hint_if_a_file(out: &mut Output, input: &OsString) -> Written {
-    if !Path::new(input).is_file() {
+fn hint_if_a_file(out: &mut Output, input: &[u8]) -> Written {
+    let is_a_file = std::str::from_utf8(input).is_ok_and(|path| Path::new(path).is_file());
+    if !is_a_file {
         return Ok(());
     }
-    let name = report::escape(verdict::arg_bytes(input));
+    let name = report::escape(input);
     out.message(format_args!(
         "note: '{name}' is a file; did you mean --file {name}?"
     ))

@@ -10,7 +10,6 @@
 //! schema): the fields `check --json` has, and the parts, the namespace and the lints.
 
 use std::borrow::Cow;
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::ops::Range;
 
@@ -18,6 +17,8 @@ use urn_tag::namespace::{NamespaceCheck, NamespaceErrorKind};
 use urn_tag::tag::AuthorityKind;
 use urn_tag::{Identifier, Part, Scheme, TagLint, TagSyntax, TagUri, Urn, UrnLint, UrnSyntax};
 
+use crate::identifiers::{self, Event, InputArgs, Next, Origin};
+use crate::input::Source;
 use crate::json::JsonLine;
 use crate::output::{Output, Palette, Status, Written};
 use crate::report;
@@ -34,55 +35,126 @@ the namespace and draws its error as a note";
 pub struct Args {
     #[command(flatten)]
     syntax: SyntaxArgs,
-    /// Print the breakdown as one JSON object (its fields are described in
-    /// docs/json/explain.schema.json), for programs.
+    /// Print each breakdown as one JSON object on its own line (its fields are described in
+    /// docs/json/explain.schema.json; one about a line ends with "file" and "line", as check
+    /// --json's does), for programs.
     #[arg(long)]
     json: bool,
-    /// The identifier to explain.
-    input: OsString,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
-/// Prints the breakdown and exits 0, or draws the error and exits 1.
+/// Explains each input in turn.
+struct Explainer<'a> {
+    args: &'a Args,
+    /// Whether a breakdown was written already (the next one follows an empty line).
+    written: bool,
+    /// Whether a text breakdown of a line starts with its file's name, and with its line
+    /// number (as `check` starts its answers: the name when more than one source is read, the
+    /// number when a file is).
+    file_name: bool,
+    line_number: bool,
+    /// The `--json` record being written, its buffer kept from input to input.
+    json: JsonLine,
+}
+
+/// Prints a breakdown of each input (JSON Lines with `--json`); exits 0 if every input is
+/// valid, 1 if one is not, 2 if an input cannot be read.
 pub fn run(args: &Args, out: &mut Output) -> Written {
-    if args.json {
-        return run_json(args, out);
-    }
-    let palette = out.palette();
-    let input = verdict::arg_bytes(&args.input);
-    // The URN is read by its syntax alone and its namespace checked here: a URN that breaks
-    // its namespace's rules still has a breakdown to show.
-    let syntax = args.syntax.syntax().with_namespaces(false);
-    match verdict::identify(input, syntax) {
-        Ok(Identifier::Urn(urn)) => {
-            let check = urn.check_namespace();
-            let namespaces = args.syntax.namespaces;
-            if namespaces && matches!(check, NamespaceCheck::Invalid(_)) {
-                out.raise_status(Status::No);
+    let sources = args.input.sources();
+    let mut explainer = Explainer {
+        args,
+        written: false,
+        file_name: sources.len() > 1,
+        line_number: sources.iter().any(|s| matches!(s, Source::File(_))),
+        json: JsonLine::default(),
+    };
+    identifiers::read_each(&args.input, out, |out, event| {
+        match event {
+            Event::Input(bytes, origin) => explainer.explain(out, bytes, origin, false)?,
+            Event::TooLong(head, origin) => explainer.explain(out, head, origin, true)?,
+            Event::Opened(_) | Event::Blank | Event::Closed => {}
+        }
+        Ok(Next::Read)
+    })?;
+    Ok(())
+}
+
+impl Explainer<'_> {
+    /// Explains one input (`cut`: the first bytes of a line longer than the maximum).
+    fn explain(
+        &mut self,
+        out: &mut Output,
+        input: &[u8],
+        origin: Origin<'_>,
+        cut: bool,
+    ) -> Written {
+        if self.args.json {
+            return self.explain_json(out, input, origin, cut);
+        }
+        if std::mem::replace(&mut self.written, true) {
+            out.write_bytes(b"\n")?;
+        }
+        if let Origin::Line { source, line } = origin {
+            if self.file_name {
+                out.write_strs(&[&source.shown(), ":"])?;
             }
-            let shown = explain_urn(&urn, check, namespaces, palette);
-            out.write_bytes(shown.as_bytes())?
+            if self.line_number {
+                write!(out, "{line}: ")?;
+            } else if self.file_name {
+                out.write_bytes(b" ")?;
+            }
         }
-        Ok(Identifier::Tag(tag)) => out.write_bytes(explain_tag(&tag, palette).as_bytes())?,
-        Err(problem) => {
+        let args = self.args;
+        let palette = out.palette();
+        let bad = palette.bad;
+        if cut {
             out.raise_status(Status::No);
-            let what = match verdict::scheme_of(input) {
-                Some(Scheme::Urn) => format!("invalid URN under {}", args.syntax.spec.document()),
-                Some(Scheme::Tag) => {
-                    format!(
-                        "invalid tag URI under {}",
-                        syntax_name(args.syntax.tag_syntax)
-                    )
-                }
-                None => "invalid".to_owned(),
-            };
-            let bad = palette.bad;
-            let index = usize::try_from(problem.index()).unwrap_or(usize::MAX);
-            writeln!(out, "{}", report::echo(input))?;
-            writeln!(out, "  {bad}{what}{bad:#}: {problem}")?;
-            writeln!(out, "{}", report::caret(input, index, "  "))?;
+            let max = args.input.max_line_bytes;
+            writeln!(out, "{}", report::echo_head(input))?;
+            writeln!(
+                out,
+                "  {bad}invalid{bad:#}: {}",
+                Problem::LineTooLong { max }
+            )?;
+            return out.answered();
         }
+        // The URN is read by its syntax alone and its namespace checked here: a URN that breaks
+        // its namespace's rules still has a breakdown to show.
+        let syntax = args.syntax.syntax().with_namespaces(false);
+        match verdict::identify(input, syntax) {
+            Ok(Identifier::Urn(urn)) => {
+                let check = urn.check_namespace();
+                let namespaces = args.syntax.namespaces;
+                if namespaces && matches!(check, NamespaceCheck::Invalid(_)) {
+                    out.raise_status(Status::No);
+                }
+                let shown = explain_urn(&urn, check, namespaces, palette);
+                out.write_bytes(shown.as_bytes())?
+            }
+            Ok(Identifier::Tag(tag)) => out.write_bytes(explain_tag(&tag, palette).as_bytes())?,
+            Err(problem) => {
+                out.raise_status(Status::No);
+                let what = match verdict::scheme_of(input) {
+                    Some(Scheme::Urn) => {
+                        format!("invalid URN under {}", args.syntax.spec.document())
+                    }
+                    Some(Scheme::Tag) => {
+                        format!(
+                            "invalid tag URI under {}",
+                            syntax_name(args.syntax.tag_syntax)
+                        )
+                    }
+                    None => "invalid".to_owned(),
+                };
+                let index = usize::try_from(problem.index()).unwrap_or(usize::MAX);
+                writeln!(out, "{}", report::echo(input))?;
+                writeln!(out, "  {bad}{what}{bad:#}: {problem}")?;
+                writeln!(out, "{}", report::caret(input, index, "  "))?;
+            }
+        }
+        out.answered()
     }
-    out.answered()
 }
 
 /// The table of parts: name, byte range, text, and the grammar rule it came from.
@@ -368,59 +440,85 @@ fn rules_table(text: &str, rows: &[(&str, Range<usize>)]) -> String {
     out
 }
 
-/// `explain --json`: the breakdown as one JSON object, with the exit status of the text.
-///
-/// The record carries what the text shows, under the names `check --json` gives the same
-/// things; docs/json/explain.schema.json describes each field.
-fn run_json(args: &Args, out: &mut Output) -> Written {
-    let input = verdict::arg_bytes(&args.input);
-    let syntax = args.syntax.syntax().with_namespaces(false);
-    let mut line = JsonLine::default();
-    line.start();
-    let valid = match verdict::identify(input, syntax) {
-        Ok(Identifier::Urn(urn)) => {
-            // With --namespaces, a namespace error is the verdict: the error `check
-            // --namespaces` reports, found the way it finds it.
-            let check = urn.check_namespace();
-            let error = match check {
-                NamespaceCheck::Invalid(_) if args.syntax.namespaces => {
-                    verdict::identify(input, args.syntax.syntax()).err()
-                }
-                _ => None,
-            };
-            urn_json(
-                &mut line,
-                &urn,
-                check,
-                args.syntax.namespaces,
-                error.as_ref(),
-            );
-            error.is_none()
+impl Explainer<'_> {
+    /// `explain --json`: the breakdown as one JSON object, with the exit status of the text.
+    ///
+    /// The record carries what the text shows, under the names `check --json` gives the same
+    /// things; docs/json/explain.schema.json describes each field.
+    fn explain_json(
+        &mut self,
+        out: &mut Output,
+        input: &[u8],
+        origin: Origin<'_>,
+        cut: bool,
+    ) -> Written {
+        let args = self.args;
+        let syntax = args.syntax.syntax().with_namespaces(false);
+        let line = self.json.start();
+        let identified = if cut {
+            let max = args.input.max_line_bytes;
+            Err(Problem::LineTooLong { max })
+        } else {
+            verdict::identify(input, syntax)
+        };
+        let valid = match identified {
+            Ok(Identifier::Urn(urn)) => {
+                // With --namespaces, a namespace error is the verdict: the error `check
+                // --namespaces` reports, found the way it finds it.
+                let check = urn.check_namespace();
+                let error = match check {
+                    NamespaceCheck::Invalid(_) if args.syntax.namespaces => {
+                        verdict::identify(input, args.syntax.syntax()).err()
+                    }
+                    _ => None,
+                };
+                urn_json(line, &urn, check, args.syntax.namespaces, error.as_ref());
+                error.is_none()
+            }
+            Ok(Identifier::Tag(tag)) => {
+                tag_json(line, &tag);
+                true
+            }
+            Err(problem) => {
+                invalid_json(line, input, &problem, args.syntax, cut);
+                false
+            }
+        };
+        // A record about a line says where the line was, as `check --json`'s does.
+        if let Origin::Line {
+            source,
+            line: number,
+        } = origin
+        {
+            line.text(r#","file":"#)
+                .string(&source.json_name())
+                .text(r#","line":"#)
+                .number(number);
         }
-        Ok(Identifier::Tag(tag)) => {
-            tag_json(&mut line, &tag);
-            true
+        line.text("}");
+        if !valid {
+            out.raise_status(Status::No);
         }
-        Err(problem) => {
-            invalid_json(&mut line, input, &problem, args.syntax);
-            false
-        }
-    };
-    if !valid {
-        out.raise_status(Status::No);
+        out.write_bytes(line.finish())?;
+        out.answered()
     }
-    out.write_bytes(line.finish())?;
-    out.answered()
 }
 
 /// The record of an input that is not a valid identifier: what `check --json` writes, with
 /// the syntax it was read under, and `"namespace":null` for a `urn:` input (its namespace
 /// could not be checked).
-fn invalid_json(line: &mut JsonLine, input: &[u8], problem: &Problem, syntax: SyntaxArgs) {
+fn invalid_json(
+    line: &mut JsonLine,
+    input: &[u8],
+    problem: &Problem,
+    syntax: SyntaxArgs,
+    cut: bool,
+) {
     let text = String::from_utf8_lossy(input);
     line.text(r#"{"input":"#).string(&text);
-    // `input` is not the exact input: invalid UTF-8 replaced by U+FFFD.
-    if matches!(text, Cow::Owned(_)) {
+    // `input` is not the exact input: invalid UTF-8 replaced by U+FFFD, or the first bytes of
+    // an over-long line.
+    if cut || matches!(text, Cow::Owned(_)) {
         line.text(r#","input_lossy":true"#);
     }
     let scheme = verdict::scheme_of(input);
@@ -437,7 +535,6 @@ fn invalid_json(line: &mut JsonLine, input: &[u8], problem: &Problem, syntax: Sy
     if scheme == Some(Scheme::Urn) {
         line.text(r#","namespace":null"#);
     }
-    line.text("}");
 }
 
 /// The `parts` array: each part with its byte range, text and grammar rule.
@@ -554,7 +651,6 @@ fn urn_json(
         .filter(|lint| !(namespaces && matches!(lint, UrnLint::Namespace(_))))
         .map(|lint| (lint.name(), lint.to_string(), lint.index()));
     lints_json(line, lints);
-    line.text("}");
 }
 
 /// The `namespace` object of a URN: the grammar that applied, its verdict and the rules the
@@ -656,7 +752,6 @@ fn tag_json(line: &mut JsonLine, tag: &TagUri<&str>) {
         (lint.name(), lint.to_string(), index)
     });
     lints_json(line, lints);
-    line.text("}");
 }
 
 #[cfg(test)]

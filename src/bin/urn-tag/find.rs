@@ -1,15 +1,17 @@
 //! `urn-tag find`: the URNs and tag URIs found in free text, with their line and column; or,
 //! with `--invalid`, the text that starts like one but is not valid, with the error.
 
+use std::ffi::OsString;
+use std::fs::FileType;
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use urn_tag::find::Finder;
 use urn_tag::{ParseError, Scheme};
 
 use crate::input::{DEFAULT_MAX_LINE_BYTES, Piece, Source};
 use crate::json::JsonLine;
-use crate::output::{Output, Status, Written, describe};
+use crate::output::{Output, Status, WriteFailed, Written, describe};
 use crate::report;
 use crate::syntax_args::SyntaxArgs;
 use crate::verdict::Problem;
@@ -26,15 +28,18 @@ With more than one FILE (or with -H), each line of text starts with the file's n
 FILE:LINE:COLUMN: TEXT. A file that cannot be read is reported on standard error, the others
 are still searched, and the exit status is 2.
 
-With --invalid, find reports instead the text that starts like an identifier and is not a
-valid one, as LINE:COLUMN: TEXT: MESSAGE, or in JSON with \"valid\": false and \"error\":
-{\"index\", \"message\", \"kind\", \"part\"} (INDEX counts bytes from the start of TEXT, as check
-reports it). A candidate starts where a match may start (urn: or tag:, not after a letter or
-digit) and runs as far as a match from there may reach, without the trailing punctuation a
-match would drop; it is reported when it is not wholly valid (urn:example:a%zz is reported,
-although find alone reports its valid beginning urn:example:a). A scheme with nothing after
-it (\"tag: v1\") and a pattern (urn:x:{id}) are not candidates. Exit status 0 if something
-was reported, 1 if nothing.";
+Tokens: each urn: or tag: that is not after a letter or digit starts a token, which runs as
+far as an identifier from there may reach (up to white space, a quote or bracket, other ASCII
+that URIs exclude, or punctuation outside ASCII; through letters outside ASCII, which no
+identifier holds unencoded) without the sentence punctuation after it. A token is found when
+it is a valid identifier whole, never cut to its valid beginning: urn:example:a%zz and
+urn:example:café are invalid, not urn:example:a and urn:example:caf.
+
+With --invalid, find reports instead the tokens that are not valid, as
+LINE:COLUMN: TEXT: MESSAGE, or in JSON with \"valid\": false and \"error\": {\"index\",
+\"message\", \"kind\", \"part\"}: the message check gives for TEXT (INDEX counts bytes from
+the start of TEXT). A scheme with nothing after it (\"tag: v1\") and a pattern (urn:x:{id})
+are neither. Exit status 0 if something was reported, 1 if nothing.";
 
 /// What `--namespaces` means to `find`.
 const NAMESPACES_HELP: &str = "Find only the URNs that also follow the grammar and prose \
@@ -53,10 +58,27 @@ pub struct Args {
     /// Print one JSON object per match (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
-    /// Report the text that starts like an identifier but is not valid, with the error,
-    /// instead of the identifiers found.
+    /// Report the tokens that are not valid identifiers, each with the error check gives for
+    /// it, instead of the identifiers found.
     #[arg(long)]
     invalid: bool,
+    /// Print for each file the number of identifiers found in it (with --invalid, of invalid
+    /// tokens) instead of the identifiers, as FILE:COUNT when files are named, as grep -c
+    /// does (it counts matches, not lines: two identifiers on a line count two).
+    #[arg(short = 'c', long, conflicts_with_all = ["json", "files_with_matches"])]
+    count: bool,
+    /// Print the name of each file in which something is found (with --invalid, reported)
+    /// instead of what is found, once, and search no further in it, as grep -l does.
+    #[arg(short = 'l', long, conflicts_with = "json")]
+    files_with_matches: bool,
+    /// Search the files in each FILE that is a directory, and in the directories in it, in
+    /// the order of their paths (with no FILE, the working directory's), as grep -r does:
+    /// symbolic links met on the way are not followed, only regular files are read, hidden
+    /// files and those .gitignore names are searched too, and a file whose first 64 KiB hold
+    /// a NUL byte is binary and skipped, as ripgrep skips it (a NUL byte further on ends its
+    /// search at the line that holds it).
+    #[arg(short = 'r', long)]
+    recursive: bool,
     /// Start each line of text with the file's name, even for one file.
     #[arg(short = 'H', long, overrides_with = "no_filename")]
     with_filename: bool,
@@ -74,7 +96,8 @@ pub struct Args {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_line_bytes: u64,
-    /// The files to search, in order; standard input when there is none, and for "-".
+    /// The files to search, in order; standard input when there is none (with -r, the
+    /// working directory), and for "-".
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 }
@@ -142,12 +165,16 @@ struct Search<'a> {
     args: &'a Args,
     finder: Finder,
     format: Format,
+    /// What was found (or reported) in the file being searched, for --count and -l.
+    found_in_file: u64,
 }
 
 /// Prints each match; exits 0 if something was found, 1 if nothing was (like grep), 2 if an
 /// input cannot be read (after searching the others).
 pub fn run(args: &Args, out: &mut Output) -> Written {
-    let sources: Vec<Source> = if args.files.is_empty() {
+    let sources: Vec<Source> = if args.files.is_empty() && args.recursive {
+        vec![Source::File(PathBuf::new())]
+    } else if args.files.is_empty() {
         vec![Source::Stdin]
     } else {
         args.files
@@ -155,7 +182,13 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
             .map(|path| Source::from_arg(path))
             .collect()
     };
-    let prefix = args.with_filename || (sources.len() > 1 && !args.no_filename);
+    // With -r, a directory names many files (grep names them even for one directory).
+    let walks_a_directory = args.recursive
+        && sources
+            .iter()
+            .any(|source| matches!(source, Source::File(path) if is_directory(path)));
+    let prefix =
+        args.with_filename || ((sources.len() > 1 || walks_a_directory) && !args.no_filename);
     let mut search = Search {
         args,
         finder: Finder::new()
@@ -166,17 +199,93 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         } else {
             Format::Text { prefix }
         },
+        found_in_file: 0,
     };
     out.set_status(Status::No);
     for source in &sources {
-        search.file(source, out)?;
+        match source {
+            Source::File(path) if args.recursive && is_directory(path) => {
+                search.directory(path, out)?;
+            }
+            _ => search.file(source, false, out)?,
+        }
     }
     Ok(())
 }
 
+/// Whether `path` names a directory (following a symbolic link: one given as FILE is
+/// followed, as grep -r follows it). The working directory is the empty path.
+fn is_directory(path: &Path) -> bool {
+    path.as_os_str().is_empty() || path.is_dir()
+}
+
 impl Search<'_> {
-    /// Searches one file; a file that cannot be read is reported, and the status raised to 2.
-    fn file(&mut self, source: &Source, out: &mut Output) -> Written {
+    /// Searches the files in the directory `root` and in the directories in it, depth first
+    /// and in the order of their names (the order of their paths), without following the
+    /// symbolic links among them; binary files are skipped. A directory that cannot be read is
+    /// reported, and the status raised to 2.
+    fn directory(&mut self, root: &Path, out: &mut Output) -> Written {
+        // The directories being listed, innermost last, each with its entries still to visit:
+        // a stack, so that no depth of nesting can overflow the call stack.
+        let mut open: Vec<(PathBuf, std::vec::IntoIter<(OsString, FileType)>)> = Vec::new();
+        if let Some(entries) = self.entries(root, out)? {
+            open.push((root.to_owned(), entries));
+        }
+        while let Some((directory, entries)) = open.last_mut() {
+            let Some((name, kind)) = entries.next() else {
+                open.pop();
+                continue;
+            };
+            let path = directory.join(name);
+            if kind.is_dir() {
+                if let Some(entries) = self.entries(&path, out)? {
+                    open.push((path, entries));
+                }
+            } else if kind.is_file() {
+                self.file(&Source::File(path), true, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The entries of `directory` (the working directory for the empty path, whose entries
+    /// are then named without "./", as grep names them), sorted by name; `None`, after a
+    /// message, when it cannot be read.
+    fn entries(
+        &mut self,
+        directory: &Path,
+        out: &mut Output,
+    ) -> Result<Option<std::vec::IntoIter<(OsString, FileType)>>, WriteFailed> {
+        let listed = if directory.as_os_str().is_empty() {
+            std::fs::read_dir(".")
+        } else {
+            std::fs::read_dir(directory)
+        };
+        let entries = listed.and_then(|entries| {
+            entries
+                .map(|entry| {
+                    let entry = entry?;
+                    Ok((entry.file_name(), entry.file_type()?))
+                })
+                .collect::<std::io::Result<Vec<_>>>()
+        });
+        match entries {
+            Ok(mut entries) => {
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                Ok(Some(entries.into_iter()))
+            }
+            Err(error) => {
+                out.raise_status(Status::Trouble);
+                let name = Source::File(directory.to_owned()).name();
+                out.message(format_args!("{name}: {}", describe(&error)))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Searches one file (`skip_binary`: found by walking a directory, skipped if binary);
+    /// a file that cannot be read is reported, and the status raised to 2.
+    fn file(&mut self, source: &Source, skip_binary: bool, out: &mut Output) -> Written {
         let file = File::of(source);
         let unreadable = |out: &mut Output, error: std::io::Error| {
             out.raise_status(Status::Trouble);
@@ -186,18 +295,45 @@ impl Search<'_> {
             Ok(reader) => reader.max_line_bytes(self.args.max_line_bytes),
             Err(error) => return unreadable(out, error),
         };
+        if skip_binary {
+            match pieces.starts_binary() {
+                Ok(false) => {}
+                Ok(true) => return Ok(()),
+                Err(error) => return unreadable(out, error),
+            }
+        }
+        self.found_in_file = 0;
         let mut at = Position::default();
-        loop {
+        let searched = loop {
             // As `check` does: what was found so far reaches its reader before the input is
             // read again, which may wait.
             let mut unwritten = Ok(());
             let next = pieces.next_piece(|| unwritten = out.flush());
             unwritten?;
             match next {
+                // A binary file's NUL byte ends its search, as it ends ripgrep's.
+                Ok(Some(piece)) if skip_binary && piece.text.contains(&0) => break Ok(()),
                 Ok(Some(piece)) => self.piece(&file, &piece, &mut at, out)?,
-                Ok(None) => return Ok(()),
-                Err(error) => return unreadable(out, error),
+                Ok(None) => break Ok(()),
+                Err(error) => break Err(error),
             }
+            if self.args.files_with_matches && self.found_in_file > 0 {
+                break Ok(());
+            }
+        };
+        if self.args.count {
+            if matches!(self.format, Format::Text { prefix: true }) {
+                write!(out, "{}:", file.shown)?;
+            }
+            writeln!(out, "{}", self.found_in_file)?;
+            out.answered()?;
+        } else if self.args.files_with_matches && self.found_in_file > 0 {
+            writeln!(out, "{}", file.shown)?;
+            out.answered()?;
+        }
+        match searched {
+            Ok(()) => Ok(()),
+            Err(error) => unreadable(out, error),
         }
     }
 
@@ -266,12 +402,16 @@ impl Search<'_> {
         counted: &mut usize,
         out: &mut Output,
     ) -> Written {
-        let range = report.range.clone();
-        at.column_base += report.text[*counted..range.start].chars().count() as u64;
-        *counted = range.start;
         if out.status() == Status::No {
             out.set_status(Status::Yes);
         }
+        self.found_in_file += 1;
+        if self.args.count || self.args.files_with_matches {
+            return Ok(());
+        }
+        let range = report.range.clone();
+        at.column_base += report.text[*counted..range.start].chars().count() as u64;
+        *counted = range.start;
         let column = at.column_base + 1;
         let text = &report.text[range.clone()];
         match &mut self.format {

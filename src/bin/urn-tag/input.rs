@@ -48,6 +48,24 @@ impl Source {
         }
     }
 
+    /// How answers to its lines name it (`FILE:LINE: ...`): the path escaped, or
+    /// `(standard input)` as grep names it.
+    pub fn shown(&self) -> String {
+        match self {
+            Source::Stdin => "(standard input)".to_owned(),
+            Source::File(_) => self.name(),
+        }
+    }
+
+    /// How `--json` records name it (`"file"`): the path as given (invalid UTF-8 replaced),
+    /// or `-` for standard input.
+    pub fn json_name(&self) -> String {
+        match self {
+            Source::Stdin => "-".to_owned(),
+            Source::File(path) => path.to_string_lossy().into_owned(),
+        }
+    }
+
     /// Opens it for reading.
     pub fn open(&self) -> io::Result<LineReader<Box<dyn Read>>> {
         let input: Box<dyn Read> = match self {
@@ -157,6 +175,14 @@ impl<R: Read> LineReader<R> {
         self
     }
 
+    /// Whether the first block of the input (what one read of up to 64 KiB gives) holds a
+    /// NUL byte: how ripgrep tells a binary file when it walks a directory. Nothing is
+    /// consumed.
+    pub fn starts_binary(&mut self) -> io::Result<bool> {
+        let available = self.fill(&mut || {})?;
+        Ok(memchr(0, &self.input.buffer()[..available]).is_some())
+    }
+
     /// The next line, or `None` at the end of the input. `before_read` is called before any
     /// read of the input that could wait (at most once per refill of the read buffer): what
     /// has been decided about the lines so far can be shown before the input stalls.
@@ -214,8 +240,7 @@ impl<R: Read> LineReader<R> {
         let bytes = self.bytes(segment);
         // The rest of a long stretch that the last piece left unsearched.
         let rest_of_run = if in_long_run {
-            let window = &bytes[..segment.len.min(max)];
-            window.iter().take_while(|&&b| holds_identifier(b)).count()
+            token_len(&bytes[..segment.len.min(max)])
         } else {
             0
         };
@@ -394,15 +419,20 @@ impl<R: Read> LineReader<R> {
 /// such place past `from`. `None` when there is none.
 ///
 /// White space, controls, and the ASCII that URIs exclude (`>`, `}`, `]`, `|`, `\`, `^`)
-/// qualify, and a whole character outside ASCII, except what the finder reads on both
-/// sides: `<`, `{` and `[`, which may begin a placeholder or a pattern, and a quote (`"`,
-/// `` ` ``, `‘`, `“`) right before `urn:` or `tag:`, which it opens.
+/// qualify, and a whole character outside ASCII that ends a token of the finder's
+/// (punctuation, a symbol, a space: not a letter, mark or digit, which the token goes on
+/// through), except what the finder reads on both sides: `<`, `{` and `[`, which may begin
+/// a placeholder or a pattern, and a quote (`"`, `` ` ``, `‘`, `“`) right before `urn:` or
+/// `tag:`, which it opens.
 fn cut_point(segment: &[u8], from: usize, max: usize) -> Option<usize> {
     (from + 1..=max).rev().find(|&cut| {
         // The byte at `cut` exists: the segment holds `max + 1` bytes.
         let ends_character = segment[cut] & 0xC0 != 0x80;
         let before = &segment[..cut];
         let last = before[cut - 1];
+        if !last.is_ascii() && last_character(before).is_some_and(continues_token) {
+            return false;
+        }
         // White space after the cut ends what stands before it, and begins nothing.
         if segment[cut].is_ascii_whitespace() {
             return true;
@@ -430,6 +460,58 @@ fn may_start_identifier(rest: &[u8]) -> bool {
 /// `#` and `%` (every syntax's identifier bytes are among these).
 fn holds_identifier(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?#%".contains(&b)
+}
+
+/// Whether a character outside ASCII goes on with the finder's token it follows: a letter,
+/// a mark or a digit (`urn:example:日本` is one token, invalid whole). The finder's own rule
+/// (`urn_tag::find`); the tests of this module search pieces and whole lines with such
+/// characters and hold the two to the same answers.
+fn continues_token(c: char) -> bool {
+    use unicode_properties::{GeneralCategoryGroup as Group, UnicodeGeneralCategory};
+
+    matches!(
+        c.general_category_group(),
+        Group::Letter | Group::Mark | Group::Number
+    )
+}
+
+/// The character that `bytes` ends with, if they end with a whole one.
+fn last_character(bytes: &[u8]) -> Option<char> {
+    let start = (bytes.len().saturating_sub(4)..bytes.len())
+        .rev()
+        .find(|&at| bytes[at] & 0xC0 != 0x80)?;
+    std::str::from_utf8(&bytes[start..]).ok()?.chars().next()
+}
+
+/// How many bytes at the front of `bytes` go on with a token of the finder's that the last
+/// piece left unsearched: bytes an identifier holds, and letters, marks and digits outside
+/// ASCII. A character cut by either end of `bytes` counts as going on: an identifier after
+/// it may be missed, but none is searched from the middle of a token.
+fn token_len(bytes: &[u8]) -> usize {
+    let mut at = bytes.iter().take_while(|&&b| b & 0xC0 == 0x80).count();
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii() {
+            if !holds_identifier(b) {
+                break;
+            }
+            at += 1;
+            continue;
+        }
+        let rest = &bytes[at..bytes.len().min(at + 4)];
+        let valid = match std::str::from_utf8(rest) {
+            Ok(text) => text,
+            Err(error) if error.error_len().is_none() && error.valid_up_to() == 0 => {
+                // A character cut by the end of the bytes.
+                return bytes.len();
+            }
+            Err(error) => std::str::from_utf8(&rest[..error.valid_up_to()]).unwrap_or_default(),
+        };
+        match valid.chars().next() {
+            Some(c) if continues_token(c) => at += c.len_utf8(),
+            _ => break,
+        }
+    }
+    at
 }
 
 /// The last position at or before `max` where a character of `segment` begins (not 0), or
@@ -609,16 +691,39 @@ mod tests {
     /// The byte ranges of the identifiers the finder finds in the searched part of each piece,
     /// as offsets in the input.
     fn found_in_pieces(input: &[u8], max: usize) -> Vec<std::ops::Range<u64>> {
+        reported_in_pieces(input, max, Reported::Identifiers)
+    }
+
+    /// What a search reports: the identifiers, or (`find --invalid`) the invalid tokens.
+    #[derive(Clone, Copy)]
+    enum Reported {
+        Identifiers,
+        Invalid,
+    }
+
+    /// The byte ranges of what the finder reports in `text`.
+    fn reported(text: &str, what: Reported) -> Vec<std::ops::Range<usize>> {
+        let finder = urn_tag::find::Finder::new();
+        match what {
+            Reported::Identifiers => finder.identifiers(text).map(|m| m.range()).collect(),
+            Reported::Invalid => finder.invalid(text).map(|m| m.range()).collect(),
+        }
+    }
+
+    /// The byte ranges of what the finder reports in the searched part of each piece, as
+    /// offsets in the input.
+    fn reported_in_pieces(input: &[u8], max: usize, what: Reported) -> Vec<std::ops::Range<u64>> {
         let mut reader = LineReader::new(input).max_line_bytes(max as u64);
         let mut found = Vec::new();
         while let Some(piece) = reader.next_piece(|| {}).unwrap() {
             let mut at = piece.offset + piece.unsearched as u64;
             for chunk in piece.text[piece.unsearched..].utf8_chunks() {
                 let text = chunk.valid();
-                found.extend(urn_tag::find::identifiers(text).map(|m| {
-                    let range = m.range();
-                    at + range.start as u64..at + range.end as u64
-                }));
+                found.extend(
+                    reported(text, what)
+                        .into_iter()
+                        .map(|range| at + range.start as u64..at + range.end as u64),
+                );
                 at += (text.len() + chunk.invalid().len()) as u64;
             }
         }
@@ -627,28 +732,30 @@ mod tests {
 
     proptest::proptest! {
         /// Searching a line in pieces never reports what searching it whole does not: no
-        /// identifier cut short, none found inside another, none read differently because
-        /// what stands before or after it went to another piece.
+        /// identifier (or invalid token) cut short, none found inside another, none read
+        /// differently because what stands before or after it went to another piece.
         #[test]
         fn pieces_find_only_what_the_whole_line_holds(
             pieces in proptest::collection::vec(proptest::sample::select(&[
                 "urn:", "URN:", "tag:", "ex:", "a.org,2000:", "ab", "x", ":", ",", ".", ";",
-                " ", "\"", "'", ">", "}", "^", "é", "“", "”", "&quot;", "x=", "&y=",
-                "https://h/", "(", ")", "%41", "%z", "#", "?", "\n", "*", "_",
+                " ", "\"", "'", ">", "}", "^", "é", "日本", "\u{301}", "…", "“", "”",
+                "&quot;", "x=", "&y=", "https://h/", "(", ")", "%41", "%z", "#", "?", "\n",
+                "*", "_",
             ][..]), 0..60),
             max in 4usize..48,
+            invalid: bool,
         ) {
+            let what = if invalid { Reported::Invalid } else { Reported::Identifiers };
             let input = pieces.concat();
             let mut whole = Vec::new();
             let mut line_start = 0u64;
             for line in input.split('\n') {
-                whole.extend(urn_tag::find::identifiers(line).map(|m| {
-                    let range = m.range();
+                whole.extend(reported(line, what).into_iter().map(|range| {
                     line_start + range.start as u64..line_start + range.end as u64
                 }));
                 line_start += line.len() as u64 + 1;
             }
-            for range in found_in_pieces(input.as_bytes(), max) {
+            for range in reported_in_pieces(input.as_bytes(), max, what) {
                 proptest::prop_assert!(
                     whole.contains(&range),
                     "{:?} in pieces of {} bytes of {:?}",
@@ -771,6 +878,21 @@ mod tests {
                 ("urn:ex:b|".to_owned(), 0),
                 ("urn:ex:c".to_owned(), 0)
             ]
+        );
+    }
+
+    /// A letter outside ASCII goes on with the token before it (`urn:ex:日本x` is one
+    /// invalid token): a line is not cut after one, and a token too long for one piece is not
+    /// searched rather than reported cut (as `urn:ex:日`).
+    #[test]
+    fn pieces_are_not_cut_after_a_letter_outside_ascii() {
+        let input = "x urn:ex:日本x".as_bytes();
+        let whole = reported_in_pieces(input, 16, Reported::Invalid);
+        assert_eq!((whole.len(), whole.first()), (1, Some(&(2..16))));
+        assert_eq!(reported_in_pieces(input, 12, Reported::Invalid), []);
+        assert_eq!(
+            unsearched("urn:ex:a… urn:ex:b".as_bytes(), 11),
+            [("urn:ex:a…".to_owned(), 0), (" urn:ex:b".to_owned(), 0)]
         );
     }
 

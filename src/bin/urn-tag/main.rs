@@ -6,6 +6,7 @@ mod explain;
 mod find;
 #[cfg(feature = "grammar-tools")]
 mod grammar;
+mod identifiers;
 mod input;
 mod json;
 mod mint;
@@ -35,6 +36,10 @@ Exit status:
   2  usage error, an input that cannot be read, output that cannot be written (full, or
      closed before urn-tag started: `>&-`), or an invalid input to eq
 
+check, explain and normalize take identifiers as arguments, \"-\" among them for the lines
+of standard input, and from each --file; with neither, from the lines of standard input
+unless it is a terminal.
+
 When the reader of the output goes away (`urn-tag check | head -1`), urn-tag stops quietly
 with the status of what it had found so far.";
 
@@ -62,12 +67,13 @@ enum Command {
     /// Say whether two identifiers are equivalent (RFC 8141 §3, RFC 2141 §5, namespace rules;
     /// tags exactly, RFC 4151 §2.4).
     Eq(eq::Args),
-    /// Break one identifier down into its parts (and a URN's NSS into the rules of its
+    /// Break each identifier down into its parts (and a URN's NSS into the rules of its
     /// namespace), or show where and why it is invalid.
     Explain(explain::Args),
     /// Print the RFC case-normalized form (or, with --key, the equivalence key) of each URN.
     Normalize(normalize::Args),
-    /// List the identifiers found in free text, with line and column.
+    /// List the identifiers found in free text (files, directories with -r), with line and
+    /// column; count them (-c) or name the files that hold them (-l).
     Find(find::Args),
     /// Mint a tag URI (RFC 4151) for an authority and a date, and print it.
     MintTag(mint::Args),
@@ -77,7 +83,6 @@ enum Command {
         shell: Shell,
     },
     /// Print the man page (roff) of urn-tag, or of one of its commands (urn-tag-COMMAND).
-    #[command(hide = true)]
     Man {
         /// The command whose page to print (check, eq, ...); the page of urn-tag when absent.
         command: Option<String>,
