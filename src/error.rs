@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::namespace::NamespaceErrorKind;
+use crate::namespace::{NamespaceError, NamespaceErrorKind};
 use crate::syntax::UrnSyntax;
 
 /// An identifier could not be parsed.
@@ -99,6 +99,24 @@ impl fmt::Display for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+/// A namespace error is the parse error of a parse that checks namespaces
+/// ([`Syntax::with_namespaces`](crate::Syntax::with_namespaces)).
+///
+/// ```
+/// use urn_tag::{ParseError, ParseErrorKind, Urn};
+///
+/// let error = Urn::parse("urn:uuid:x")?.into_namespace_checked().unwrap_err();
+/// let parse_error = ParseError::from(error);
+/// assert!(matches!(parse_error.kind(), ParseErrorKind::Namespace(_)));
+/// assert_eq!((parse_error.index(), parse_error.to_string()), (error.index(), error.to_string()));
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+impl From<NamespaceError> for ParseError {
+    fn from(error: NamespaceError) -> ParseError {
+        ParseError::new(ParseErrorKind::Namespace(error.kind()), error.index())
+    }
+}
 
 /// The part of an identifier that an error is about.
 ///

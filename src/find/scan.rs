@@ -9,7 +9,6 @@ use super::prefix::{longest_tag, longest_urn};
 use super::work::Work;
 use super::{Finder, Found, Invalid};
 use crate::identifier::Identifier;
-use crate::namespace::NamespaceCheck;
 use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
 use crate::tag::TagUri;
 use crate::urn::{Urn, longest_valid_prefix};
@@ -207,19 +206,21 @@ impl<'t> Matches<'t> {
             Ok(value) => value,
             Err(_) => return skip,
         };
-        // A syntax that checks namespaces finds only URNs that follow theirs. A URN that
-        // breaks its namespace is still the identifier written there: the search resumes
-        // after it, as it does after a match, so that checking namespaces only filters what
-        // is found (a URN inside it is not reported on its own), and every byte is still
-        // read a bounded number of times.
-        if let Identifier::Urn(urn) = &value
-            && syntax.namespaces()
-        {
-            self.work.add(match_end - start);
-            if matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)) {
-                return Outcome::Skip(match_end);
+        // A syntax that checks namespaces finds only URNs that follow theirs, each keeping
+        // the verdict. A URN that breaks its namespace is still the identifier written there:
+        // the search resumes after it, as it does after a match, so that checking namespaces
+        // only filters what is found (a URN inside it is not reported on its own), and every
+        // byte is still read a bounded number of times.
+        let value = match value {
+            Identifier::Urn(urn) if syntax.namespaces() => {
+                self.work.add(match_end - start);
+                match urn.into_namespace_checked() {
+                    Ok(urn) => Identifier::Urn(urn),
+                    Err(_) => return Outcome::Skip(match_end),
+                }
             }
-        }
+            value => value,
+        };
         self.position = match_end;
         Outcome::Found(Found {
             range: start..match_end,
