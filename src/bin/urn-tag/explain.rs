@@ -54,7 +54,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     let syntax = args.syntax.syntax().with_namespaces(false);
     match verdict::identify(input, syntax) {
         Ok(Identifier::Urn(urn)) => {
-            let check = urn.check_namespace();
+            let (urn, check) = with_namespace_checked(urn);
             let namespaces = args.syntax.namespaces;
             if namespaces && matches!(check, NamespaceCheck::Invalid(_)) {
                 out.raise_status(Status::No);
@@ -235,6 +235,15 @@ fn rule(spec: UrnSyntax, part: Part) -> &'static str {
     }
 }
 
+/// `urn`, its namespace checked once, and the verdict: a URN that follows its namespace keeps
+/// the verdict, which its lints then read instead of checking again.
+fn with_namespace_checked(urn: Urn<&str>) -> (Urn<&str>, NamespaceCheck) {
+    match urn.into_namespace_checked() {
+        Ok(checked) => (checked, checked.check_namespace()),
+        Err(error) => (urn, NamespaceCheck::Invalid(error)),
+    }
+}
+
 /// The breakdown of a URN, with `check`, its namespace's verdict; with `namespaces`, a
 /// namespace error is the verdict on the URN.
 fn explain_urn(
@@ -380,11 +389,11 @@ fn run_json(args: &Args, out: &mut Output) -> Written {
     let valid = match verdict::identify(input, syntax) {
         Ok(Identifier::Urn(urn)) => {
             // With --namespaces, a namespace error is the verdict: the error `check
-            // --namespaces` reports, found the way it finds it.
-            let check = urn.check_namespace();
+            // --namespaces` reports.
+            let (urn, check) = with_namespace_checked(urn);
             let error = match check {
-                NamespaceCheck::Invalid(_) if args.syntax.namespaces => {
-                    verdict::identify(input, args.syntax.syntax()).err()
+                NamespaceCheck::Invalid(error) if args.syntax.namespaces => {
+                    Some(Problem::Parse(error.into()))
                 }
                 _ => None,
             };
@@ -668,7 +677,8 @@ mod tests {
     fn breakdown_of_nss(length: usize) -> String {
         let text = format!("urn:example:{}", "a".repeat(length));
         let urn = Urn::parse_borrowed(&text).expect("a valid URN");
-        explain_urn(&urn, urn.check_namespace(), false, Palette::default())
+        let (urn, check) = with_namespace_checked(urn);
+        explain_urn(&urn, check, false, Palette::default())
     }
 
     /// A part longer than a formatting width can be (`u16::MAX`) is shown in a window, as
