@@ -9,7 +9,6 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyList, PySlice, PyString, PyTuple};
-use urn_tag::namespace::NamespaceCheck;
 use urn_tag::urn::Equivalence;
 use urn_tag::{ParseError, Urn, UrnSyntax};
 
@@ -262,7 +261,7 @@ fn for_each_ucs4(
 /// Whether `text` is a URN under `syntax` (and, with `namespaces`, follows its namespace).
 fn is_valid(text: &str, syntax: UrnSyntax, namespaces: bool) -> bool {
     match Urn::parse_borrowed_with(text, syntax) {
-        Ok(urn) => !namespaces || !matches!(urn.check_namespace(), NamespaceCheck::Invalid(_)),
+        Ok(urn) => !namespaces || urn.into_namespace_checked().is_ok(),
         Err(_) => false,
     }
 }
@@ -482,13 +481,15 @@ pub fn _parse_columns<'py>(
         for_each(source, "parse_many", |item| match item {
             Item::Null => rows.push_null(),
             Item::Text(text) => match Urn::parse_borrowed_with(text, syntax) {
-                Ok(urn) => match urn.check_namespace() {
-                    NamespaceCheck::Invalid(error) if namespaces => {
+                // The namespace is checked only when asked for.
+                Ok(urn) if namespaces => match urn.into_namespace_checked() {
+                    Ok(urn) => rows.push_urn(&urn, &equivalence),
+                    Err(error) => {
                         let message = error.to_string();
                         rows.push_error("namespace", Some("nss"), error.index(), &message);
                     }
-                    _ => rows.push_urn(&urn, &equivalence),
                 },
+                Ok(urn) => rows.push_urn(&urn, &equivalence),
                 Err(error) => rows.push_parse_error(error),
             },
             Item::Surrogate(surrogate) => {
