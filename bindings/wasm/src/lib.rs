@@ -271,12 +271,13 @@ impl Options {
         self.0 & (1 << 5) != 0
     }
 
-    /// The syntax to parse under, without namespaces: the exports check those themselves, to
-    /// say whether a namespace was checked.
+    /// The syntax to parse under, namespaces included: a URN keeps the verdict on its
+    /// namespace, which says whether it was checked.
     fn syntax(self) -> Syntax {
         Syntax::new()
             .with_urn(self.urn_syntax())
             .with_tag(self.tag_syntax())
+            .with_namespaces(self.namespaces())
     }
 
     fn equivalence(self) -> Equivalence {
@@ -425,14 +426,8 @@ type Answer = [u32; slot::ANSWER];
 fn identify(text: &str, options: Options, answer: &mut Answer) -> Result<u32, Refusal> {
     match Identifier::parse_borrowed_with(text, options.syntax()) {
         Ok(Identifier::Urn(urn)) => {
-            let checked = if options.namespaces() {
-                match urn.check_namespace() {
-                    NamespaceCheck::Invalid(error) => return Err(Refusal::namespace(text, error)),
-                    check => check.was_checked(),
-                }
-            } else {
-                false
-            };
+            // With namespaces, the verdict the parse kept.
+            let checked = options.namespaces() && urn.check_namespace().was_checked();
             answer[slot::SYNTAX] = urn_syntax_index(urn.syntax());
             answer[slot::NAMESPACE_CHECKED] = u32::from(checked);
             put_parts(answer, text, urn.parts());
@@ -648,13 +643,6 @@ pub fn normalized(len: usize, options: u32) -> Option<String> {
 /// Parses `text` under the options, namespaces included; keeps the error of an invalid one.
 fn valid(text: &str, options: Options, input: u32) -> Option<Identifier<&str>> {
     match Identifier::parse_borrowed_with(text, options.syntax()) {
-        Ok(Identifier::Urn(urn)) if options.namespaces() => match urn.check_namespace() {
-            NamespaceCheck::Invalid(error) => {
-                Refusal::namespace(text, error).keep(input);
-                None
-            }
-            _ => Some(Identifier::Urn(urn)),
-        },
         Ok(identifier) => Some(identifier),
         Err(error) => {
             Refusal::parse(text, error).keep(input);
@@ -704,7 +692,7 @@ pub fn equivalent(len_a: usize, len_b: usize, options: u32) -> u32 {
 #[wasm_bindgen]
 pub fn find(len: usize, options: u32) -> u32 {
     let options = Options(options);
-    let syntax = options.syntax().with_namespaces(options.namespaces());
+    let syntax = options.syntax();
     with_input(len, 0, |text| {
         FOUND.with_borrow_mut(|found| {
             found.clear();
