@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::namespace::NamespaceErrorKind;
+use crate::namespace::{NamespaceError, NamespaceErrorKind};
 use crate::syntax::UrnSyntax;
 
 /// An identifier could not be parsed.
@@ -99,6 +99,24 @@ impl fmt::Display for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+/// A namespace error is the parse error of a parse that checks namespaces
+/// ([`Syntax::with_namespaces`](crate::Syntax::with_namespaces)).
+///
+/// ```
+/// use urn_tag::{ParseError, ParseErrorKind, Urn};
+///
+/// let error = Urn::parse("urn:uuid:x")?.into_namespace_checked().unwrap_err();
+/// let parse_error = ParseError::from(error);
+/// assert!(matches!(parse_error.kind(), ParseErrorKind::Namespace(_)));
+/// assert_eq!((parse_error.index(), parse_error.to_string()), (error.index(), error.to_string()));
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+impl From<NamespaceError> for ParseError {
+    fn from(error: NamespaceError) -> ParseError {
+        ParseError::new(ParseErrorKind::Namespace(error.kind()), error.index())
+    }
+}
 
 /// The part of an identifier that an error is about.
 ///
@@ -360,6 +378,39 @@ impl ParseErrorKind {
         }
     }
 
+    /// This kind as a check of `part` on its own reports it: the kinds that name their part
+    /// name `part`; `None` for a kind about another part, or about the whole identifier (its
+    /// scheme, a delimiter, white space around it, a date, its namespace).
+    fn in_part(self, part: Part) -> Option<ParseErrorKind> {
+        Some(match self {
+            ParseErrorKind::Empty(_) => ParseErrorKind::Empty(part),
+            ParseErrorKind::InvalidChar { ch, .. } => ParseErrorKind::InvalidChar { part, ch },
+            ParseErrorKind::NonAscii { ch, .. } => ParseErrorKind::NonAscii { part, ch },
+            ParseErrorKind::InvalidStart { ch, .. } => ParseErrorKind::InvalidStart { part, ch },
+            ParseErrorKind::InvalidPercentEncoding(_) => {
+                ParseErrorKind::InvalidPercentEncoding(part)
+            }
+            ParseErrorKind::NulOctet { syntax, .. } => ParseErrorKind::NulOctet { part, syntax },
+            ParseErrorKind::NidTooShort
+            | ParseErrorKind::NidTooLong
+            | ParseErrorKind::NidEndsWithHyphen
+            | ParseErrorKind::ReservedNid(_)
+            | ParseErrorKind::ReservedChar { .. }
+            | ParseErrorKind::MissingAt
+            | ParseErrorKind::DnsLabelStartsWithHyphen
+            | ParseErrorKind::DnsLabelEndsWithHyphen
+            | ParseErrorKind::EmptyDnsLabel
+            | ParseErrorKind::MisplacedDot
+            | ParseErrorKind::DnsLabelTooLong
+            | ParseErrorKind::DnsNameTooLong
+                if self.part() == part =>
+            {
+                self
+            }
+            _ => return None,
+        })
+    }
+
     /// The part of the identifier this kind of error is about.
     ///
     /// ```
@@ -448,30 +499,36 @@ impl ParseErrorKind {
 /// A part given to a builder ([`UrnBuilder`](crate::UrnBuilder)) or a minter
 /// ([`TagMinter`](crate::TagMinter)) is invalid.
 ///
-/// `Eq` compares the part, the kind and the index.
-///
 /// It says which part, why, and where: the index is into the text given for that part, since
-/// the whole identifier does not exist yet.
+/// the whole identifier does not exist yet. Why is mostly what a parse of the whole
+/// identifier would report, [`BuildErrorKind::Parse`].
+///
+/// `Eq` compares the kind and the index.
 ///
 /// ```
-/// use urn_tag::{BuildErrorKind, Part, Urn};
+/// use urn_tag::{BuildErrorKind, ParseErrorKind, Part, Urn};
 ///
 /// let err = Urn::builder("a_b").nss("x").build().unwrap_err();
 /// assert_eq!(err.part(), Part::Nid);
-/// assert_eq!(err.kind(), BuildErrorKind::InvalidChar('_'));
+/// assert_eq!(err.kind(), BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Nid, ch: '_' }));
 /// assert_eq!(err.index(), 1);
 /// assert_eq!(err.to_string(), "invalid character '_' in NID (byte 1 of the NID given)");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BuildError {
-    part: Part,
     kind: BuildErrorKind,
     index: usize,
 }
 
 impl BuildError {
-    pub(crate) const fn new(part: Part, kind: BuildErrorKind, index: usize) -> Self {
-        BuildError { part, kind, index }
+    pub(crate) const fn new(kind: BuildErrorKind, index: usize) -> Self {
+        BuildError { kind, index }
+    }
+
+    /// The error a parse of the whole identifier would report, found at `index` of the text
+    /// given for `part`.
+    pub(crate) const fn parse(kind: ParseErrorKind, index: usize) -> Self {
+        BuildError::new(BuildErrorKind::Parse(kind), index)
     }
 
     /// The error of `text`, given for `part`, that a check of that part alone found.
@@ -481,43 +538,14 @@ impl BuildError {
     /// cannot come out of them, and would be reported as the character at its index.
     pub(crate) fn from_part_check(part: Part, text: &str, error: ParseError) -> Self {
         let index = error.index();
-        let kind = match error.kind() {
-            ParseErrorKind::Empty(_) => BuildErrorKind::Empty,
-            ParseErrorKind::InvalidChar { ch, .. } => BuildErrorKind::InvalidChar(ch),
-            ParseErrorKind::NonAscii { ch, .. } => BuildErrorKind::NonAscii(ch),
-            ParseErrorKind::InvalidStart { ch, .. } => BuildErrorKind::InvalidStart(ch),
-            ParseErrorKind::InvalidPercentEncoding(_) => BuildErrorKind::InvalidPercentEncoding,
-            ParseErrorKind::NidTooShort => BuildErrorKind::NidTooShort,
-            ParseErrorKind::NidTooLong => BuildErrorKind::NidTooLong,
-            ParseErrorKind::NidEndsWithHyphen => BuildErrorKind::NidEndsWithHyphen,
-            ParseErrorKind::ReservedChar { ch } => BuildErrorKind::ReservedChar(ch),
-            ParseErrorKind::ReservedNid(syntax) => BuildErrorKind::ReservedNid(syntax),
-            ParseErrorKind::NulOctet { syntax, .. } => BuildErrorKind::NulOctet(syntax),
-            ParseErrorKind::MissingAt => BuildErrorKind::MissingAt,
-            ParseErrorKind::DnsLabelStartsWithHyphen => BuildErrorKind::DnsLabelStartsWithHyphen,
-            ParseErrorKind::DnsLabelEndsWithHyphen => BuildErrorKind::DnsLabelEndsWithHyphen,
-            ParseErrorKind::EmptyDnsLabel => BuildErrorKind::EmptyDnsLabel,
-            ParseErrorKind::MisplacedDot => BuildErrorKind::MisplacedDot,
-            ParseErrorKind::DnsLabelTooLong => BuildErrorKind::DnsLabelTooLong,
-            ParseErrorKind::DnsNameTooLong => BuildErrorKind::DnsNameTooLong,
-            ParseErrorKind::ExpectedUrnScheme
-            | ParseErrorKind::ExpectedTagScheme
-            | ParseErrorKind::ExpectedScheme
-            | ParseErrorKind::LeadingWhitespace
-            | ParseErrorKind::TrailingWhitespace(_)
-            | ParseErrorKind::Expected { .. }
-            | ParseErrorKind::BareQuestionMark
-            | ParseErrorKind::Namespace(_)
-            | ParseErrorKind::InvalidDate
-            | ParseErrorKind::MonthOutOfRange { .. }
-            | ParseErrorKind::DayOutOfRange { .. } => match text.get(index..) {
-                Some(rest) if !rest.is_empty() => {
-                    BuildErrorKind::InvalidChar(rest.chars().next().unwrap_or('\u{FFFD}'))
-                }
-                _ => BuildErrorKind::Empty,
+        let kind = match error.kind().in_part(part) {
+            Some(kind) => kind,
+            None => match text.get(index..).and_then(|rest| rest.chars().next()) {
+                Some(ch) => ParseErrorKind::InvalidChar { part, ch },
+                None => ParseErrorKind::Empty(part),
             },
         };
-        BuildError::new(part, kind, index)
+        BuildError::parse(kind, index)
     }
 
     /// The part that is invalid.
@@ -529,16 +557,16 @@ impl BuildError {
     /// assert_eq!(err.part(), Part::QComponent);
     /// ```
     pub const fn part(&self) -> Part {
-        self.part
+        self.kind.part()
     }
 
     /// What is wrong with it.
     ///
     /// ```
-    /// use urn_tag::{BuildErrorKind, Urn};
+    /// use urn_tag::{BuildErrorKind, ParseErrorKind, Part, Urn};
     ///
     /// let err = Urn::builder("ex").nss("").build().unwrap_err();
-    /// assert_eq!(err.kind(), BuildErrorKind::Empty);
+    /// assert_eq!(err.kind(), BuildErrorKind::Parse(ParseErrorKind::Empty(Part::Nss)));
     /// ```
     pub const fn kind(&self) -> BuildErrorKind {
         self.kind
@@ -558,32 +586,8 @@ impl BuildError {
 
 impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let BuildError { part, kind, index } = *self;
-        match kind {
-            BuildErrorKind::Empty => write!(f, "empty {part}")?,
-            BuildErrorKind::InvalidChar(ch) => write!(f, "invalid character {ch:?} in {part}")?,
-            BuildErrorKind::NonAscii(ch) => {
-                write!(
-                    f,
-                    "non-ASCII character {ch:?} in {part} must be percent-encoded"
-                )?;
-            }
-            BuildErrorKind::InvalidStart(ch) => write!(f, "{part} must not start with {ch:?}")?,
-            BuildErrorKind::InvalidPercentEncoding => {
-                write!(f, "invalid percent-encoding in {part}")?;
-            }
-            BuildErrorKind::NulOctet(syntax) => write!(
-                f,
-                "percent-encoded NUL (%00) is not allowed in {part} ({} §{})",
-                syntax.document(),
-                syntax.nul_section()
-            )?,
-            BuildErrorKind::NotInSyntax(syntax) => {
-                write!(f, "{} has no {part}", syntax.document())?;
-            }
-            other => write!(f, "{other}")?,
-        }
-        write!(f, " (byte {index} of the {part} given)")
+        let part = self.part();
+        write!(f, "{} (byte {} of the {part} given)", self.kind, self.index)
     }
 }
 
@@ -591,88 +595,59 @@ impl core::error::Error for BuildError {}
 
 /// The reason a [`BuildError`] was raised: what can be wrong with one part checked on its own.
 ///
-/// `Eq` compares the kind and what it holds.
+/// `Eq` compares the kind and what it holds. Its `Display` is the message without the index;
+/// [`BuildErrorKind::code`] is a stable snake_case name for programs.
 ///
 /// ```
 /// use urn_tag::{BuildErrorKind, Part, Urn, UrnSyntax};
 ///
 /// let err = Urn::builder("isbn").syntax(UrnSyntax::Rfc2141).nss("x").f_component("f").build();
-/// assert_eq!(err.unwrap_err().kind(), BuildErrorKind::NotInSyntax(UrnSyntax::Rfc2141));
+/// let kind = err.unwrap_err().kind();
+/// assert_eq!(kind, BuildErrorKind::NotInSyntax { syntax: UrnSyntax::Rfc2141, part: Part::FComponent });
+/// assert_eq!(kind.to_string(), "RFC 2141 has no f-component");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildErrorKind {
-    /// A part that must hold at least one character is empty.
-    #[error("empty part")]
-    Empty,
-    /// A character that the part's grammar does not allow.
-    #[error("invalid character {0:?}")]
-    InvalidChar(char),
-    /// A character outside ASCII, which must be percent-encoded as UTF-8 (use the builder's
-    /// `_text` setters to have it encoded).
-    #[error("non-ASCII character {0:?} must be percent-encoded")]
-    NonAscii(char),
-    /// A character that may appear in the part, but not as its first character.
-    #[error("the part must not start with {0:?}")]
-    InvalidStart(char),
-    /// A `%` not followed by two hexadecimal digits.
-    #[error("invalid percent-encoding")]
-    InvalidPercentEncoding,
-    /// An RFC 8141 or draft NID of one character (they need 2 to 32).
-    #[error("NID shorter than 2 characters")]
-    NidTooShort,
-    /// A NID of more than 32 characters.
-    #[error("NID longer than 32 characters")]
-    NidTooLong,
-    /// An RFC 8141 NID that ends with `-`.
-    #[error("NID must not end with '-' (RFC 8141 §2)")]
-    NidEndsWithHyphen,
-    /// The NID `urn`, which RFC 2141 and the 2011 draft reserve.
-    #[error("NID \"urn\" is reserved ({} §2.1)", .0.document())]
-    ReservedNid(UrnSyntax),
-    /// An RFC 2141 NSS holds `/`, `?` or `#`, which RFC 2141 §2.3 reserves.
-    #[error("reserved character {0:?} in NSS must be percent-encoded (RFC 2141 §2.3)")]
-    ReservedChar(char),
-    /// `%00`, which RFC 2141 and the 2011 draft forbid.
-    #[error("percent-encoded NUL (%00) is not allowed ({} §{})", .0.document(), .0.nul_section())]
-    NulOctet(UrnSyntax),
+    /// The text given for the part breaks the part's grammar or a rule its RFC states in
+    /// prose: the reason a parse of the whole identifier would give, about that part (a
+    /// character, a length, a reserved NID, a DNS label, ...).
+    #[error("{0}")]
+    Parse(ParseErrorKind),
     /// A `?=` inside an RFC 8141 r-component given on its own: it would end the r-component
     /// (RFC 8141 §2.3.1).
     #[error("\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F")]
     QuestionEqualsInRComponent,
     /// A part that the URN syntax does not have (an r-component under RFC 2141, a query
     /// under RFC 8141, ...).
-    #[error("{} has no such part", .0.document())]
-    NotInSyntax(UrnSyntax),
-    /// A tag authority that is not a DNS name and has no `@`.
-    #[error("expected '@': the authority is not a DNS name, so it must be an email address")]
-    MissingAt,
-    /// A label of a DNS name in a tag authority that starts with `-` (RFC 4151 `DNScomp`).
-    #[error("DNS label in authority must not start with '-'")]
-    DnsLabelStartsWithHyphen,
-    /// A label of a DNS name in a tag authority that ends with `-` (RFC 4151 `DNScomp`).
-    #[error("DNS label in authority must not end with '-'")]
-    DnsLabelEndsWithHyphen,
-    /// An empty label in a DNS name of a tag authority.
-    #[error("empty DNS label in authority")]
-    EmptyDnsLabel,
-    /// A `.` that does not stand between two atoms of an erratum 1485 email local part.
-    #[error(
-        "'.' must stand between two atoms in the local part of the authority (RFC 5322 §3.2.3)"
-    )]
-    MisplacedDot,
-    /// A DNS label of more than 63 octets in a tag authority (RFC 1035 §2.3.4).
-    #[error("DNS label in authority longer than 63 octets (RFC 1035 §2.3.4)")]
-    DnsLabelTooLong,
-    /// A DNS name of more than 255 octets in a tag authority (RFC 1035 §3.1).
-    #[error("DNS name in authority longer than 255 octets (RFC 1035 §3.1: at most 253 characters)")]
-    DnsNameTooLong,
+    #[error("{} has no {part}", .syntax.document())]
+    NotInSyntax {
+        /// The URN syntax.
+        syntax: UrnSyntax,
+        /// The part it does not have.
+        part: Part,
+    },
 }
 
 impl BuildErrorKind {
+    /// The part this kind of error is about.
+    ///
+    /// ```
+    /// use urn_tag::{BuildErrorKind, Part};
+    ///
+    /// assert_eq!(BuildErrorKind::QuestionEqualsInRComponent.part(), Part::RComponent);
+    /// ```
+    pub const fn part(self) -> Part {
+        match self {
+            BuildErrorKind::Parse(kind) => kind.part(),
+            BuildErrorKind::QuestionEqualsInRComponent => Part::RComponent,
+            BuildErrorKind::NotInSyntax { part, .. } => part,
+        }
+    }
+
     /// The kind's stable name (what a binding or a JSON record reports as the error's `kind`):
-    /// the variant's name in snake case, the same as the [`ParseErrorKind`] of the same fault
-    /// (`invalid_char`, `empty`, ...).
+    /// the [`ParseErrorKind::code`] of a parse's reason (`invalid_char`, `empty`, ...), and
+    /// `question_equals_in_r_component` or `not_in_syntax`.
     ///
     /// ```
     /// use urn_tag::Urn;
@@ -682,26 +657,9 @@ impl BuildErrorKind {
     /// ```
     pub const fn code(self) -> &'static str {
         match self {
-            BuildErrorKind::Empty => "empty",
-            BuildErrorKind::InvalidChar(_) => "invalid_char",
-            BuildErrorKind::NonAscii(_) => "non_ascii",
-            BuildErrorKind::InvalidStart(_) => "invalid_start",
-            BuildErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
-            BuildErrorKind::NidTooShort => "nid_too_short",
-            BuildErrorKind::NidTooLong => "nid_too_long",
-            BuildErrorKind::NidEndsWithHyphen => "nid_ends_with_hyphen",
-            BuildErrorKind::ReservedNid(_) => "reserved_nid",
-            BuildErrorKind::ReservedChar(_) => "reserved_char",
-            BuildErrorKind::NulOctet(_) => "nul_octet",
+            BuildErrorKind::Parse(kind) => kind.code(),
             BuildErrorKind::QuestionEqualsInRComponent => "question_equals_in_r_component",
-            BuildErrorKind::NotInSyntax(_) => "not_in_syntax",
-            BuildErrorKind::MissingAt => "missing_at",
-            BuildErrorKind::DnsLabelStartsWithHyphen => "dns_label_starts_with_hyphen",
-            BuildErrorKind::DnsLabelEndsWithHyphen => "dns_label_ends_with_hyphen",
-            BuildErrorKind::EmptyDnsLabel => "empty_dns_label",
-            BuildErrorKind::MisplacedDot => "misplaced_dot",
-            BuildErrorKind::DnsLabelTooLong => "dns_label_too_long",
-            BuildErrorKind::DnsNameTooLong => "dns_name_too_long",
+            BuildErrorKind::NotInSyntax { .. } => "not_in_syntax",
         }
     }
 }

@@ -4,7 +4,6 @@ use alloc::string::String;
 use core::fmt;
 
 use crate::error::{ParseError, ParseErrorKind};
-use crate::namespace::NamespaceCheck;
 use crate::syntax::{Scheme, Syntax, TagSyntax, UrnSyntax};
 use crate::tag::TagUri;
 use crate::urn::Urn;
@@ -144,13 +143,11 @@ impl<'a> Identifier<&'a str> {
         match Scheme::of(input) {
             Some(Scheme::Urn) => {
                 let urn = Urn::parse_borrowed_with(input, syntax.urn())?;
-                if syntax.namespaces()
-                    && let NamespaceCheck::Invalid(error) = urn.check_namespace()
-                {
-                    let kind = ParseErrorKind::Namespace(error.kind());
-                    return Err(ParseError::new(kind, error.index()));
+                if syntax.namespaces() {
+                    Ok(Identifier::Urn(urn.into_namespace_checked()?))
+                } else {
+                    Ok(Identifier::Urn(urn))
                 }
-                Ok(Identifier::Urn(urn))
             }
             Some(Scheme::Tag) => {
                 TagUri::parse_borrowed_with(input, syntax.tag()).map(Identifier::Tag)

@@ -124,6 +124,30 @@ fn a_urn_that_breaks_its_namespace_hides_nothing_inside_it() {
     assert_eq!(Matches::new(namespaced(), text).count(), 0);
 }
 
+/// A URN found by a search that checks namespaces keeps the verdict the search found, as a
+/// parse that checks them does; a search that does not keeps none.
+#[test]
+fn a_namespace_checking_search_keeps_each_verdict() {
+    use crate::identifier::Identifier;
+    use crate::namespace::KeptCheck;
+
+    let text = "see urn:oid:1.3.6.1 and urn:unknown-nid:x.";
+    let kept = |finder: Finder| -> Vec<KeptCheck> {
+        Matches::new(finder, text)
+            .map(|found| match found.into_value() {
+                Identifier::Urn(urn) => urn.namespace,
+                Identifier::Tag(tag) => panic!("no tag in the text: {tag:?}"),
+            })
+            .collect()
+    };
+    assert_eq!(kept(Finder::new()), [KeptCheck::NotAsked; 2]);
+    let verdicts: Vec<_> = kept(namespaced())
+        .into_iter()
+        .map(|kept| kept.verdict().map(|check| check.was_checked()))
+        .collect();
+    assert_eq!(verdicts, [Some(true), Some(false)]);
+}
+
 /// Every rule's own worst case: starts inside runs cut by each kind of stop, templates,
 /// trimming. Smaller texts, since each is searched with every finder.
 #[test]

@@ -59,33 +59,59 @@ pub(crate) fn of_key(key: u128) -> Option<&'static Grammar> {
 /// What the crate knows of NID `nid` (in any case): a NID of 16 characters or more has no
 /// key, and no grammar; it is looked for among the namespaces without a syntax of their own.
 pub(crate) fn entry_of(nid: &str) -> Option<Entry> {
-    match short_nid_key(nid) {
-        Some(key) => entry_of_key(key),
-        None => NO_SPECIFIC_SYNTAX
-            .iter()
-            .find(|(listed, _)| listed.eq_ignore_ascii_case(nid))
-            .map(|&(nid, registration)| Entry::NoSpecificSyntax(nid, registration)),
+    index_of(nid).map(EntryIndex::entry)
+}
+
+/// What the crate knows of the NID whose key is `key`.
+pub(crate) fn entry_of_key(key: u128) -> Option<Entry> {
+    index_of_key(key).map(EntryIndex::entry)
+}
+
+/// An entry of the table, by its index: a grammar of [`GRAMMARS`], then a namespace of
+/// [`NO_SPECIFIC_SYNTAX`]. One byte, as the table's slots hold it, so that a URN can keep
+/// the entry its parse found in what would otherwise be padding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EntryIndex(u8);
+
+impl EntryIndex {
+    /// The entry.
+    pub(crate) fn entry(self) -> Entry {
+        let index = usize::from(self.0);
+        match GRAMMARS.get(index) {
+            Some(grammar) => Entry::Grammar(grammar),
+            None => {
+                let (nid, registration) = NO_SPECIFIC_SYNTAX[index - GRAMMARS.len()];
+                Entry::NoSpecificSyntax(nid, registration)
+            }
+        }
     }
 }
 
-/// What the crate knows of the NID whose key is `key`: its key (no NID with a grammar has 16
-/// characters or more) picks one slot of a perfect hash table, which holds that NID or none.
-/// One comparison and no branch on the key's value: a binary search mispredicted a few of its
-/// branches on every URN.
-pub(crate) fn entry_of_key(key: u128) -> Option<Entry> {
-    let index = usize::from(SLOTS[namespace_slot(SEED, key)]);
+/// The index of NID `nid`'s entry (in any case), as [`entry_of`] finds it.
+pub(crate) fn index_of(nid: &str) -> Option<EntryIndex> {
+    match short_nid_key(nid) {
+        Some(key) => index_of_key(key),
+        None => {
+            let position = NO_SPECIFIC_SYNTAX
+                .iter()
+                .position(|(listed, _)| listed.eq_ignore_ascii_case(nid))?;
+            u8::try_from(GRAMMARS.len() + position).ok().map(EntryIndex)
+        }
+    }
+}
+
+/// The index of the entry of the NID whose key is `key`: its key (no NID with a grammar has
+/// 16 characters or more) picks one slot of a perfect hash table, which holds that NID or
+/// none. One comparison and no branch on the key's value: a binary search mispredicted a few
+/// of its branches on every URN.
+pub(crate) fn index_of_key(key: u128) -> Option<EntryIndex> {
+    let index = SLOTS[namespace_slot(SEED, key)];
     // An empty slot holds no index of `ENTRY_KEYS`; a NID of 16 characters or more has the
     // key 0 there, which no NID's key is.
-    if ENTRY_KEYS.get(index) != Some(&key) {
+    if ENTRY_KEYS.get(usize::from(index)) != Some(&key) {
         return None;
     }
-    Some(match GRAMMARS.get(index) {
-        Some(grammar) => Entry::Grammar(grammar),
-        None => {
-            let (nid, registration) = NO_SPECIFIC_SYNTAX[index - GRAMMARS.len()];
-            Entry::NoSpecificSyntax(nid, registration)
-        }
-    })
+    Some(EntryIndex(index))
 }
 
 /// The index in [`RULES`] of rule `name`, which a failure of its grammar named.

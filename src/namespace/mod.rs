@@ -320,6 +320,37 @@ impl NamespaceCheck {
     }
 }
 
+/// What a parse that checked a URN's namespace found, as the URN keeps it: two bytes, where a
+/// [`NamespaceCheck`] takes forty, so that keeping it does not make a `Urn` larger. A URN
+/// that breaks its namespace is no URN of such a parse, so a kept verdict is never `Invalid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeptCheck {
+    /// The parse did not check the namespace.
+    NotAsked,
+    /// [`NamespaceCheck::NotChecked`]: the NID has no entry.
+    NotChecked,
+    /// [`NamespaceCheck::Valid`] or [`NamespaceCheck::NoSpecificSyntax`], by the NID's entry.
+    Passed(grammars::EntryIndex),
+}
+
+impl KeptCheck {
+    /// The verdict kept, if the parse checked the namespace.
+    pub(crate) fn verdict(self) -> Option<NamespaceCheck> {
+        match self {
+            KeptCheck::NotAsked => None,
+            KeptCheck::NotChecked => Some(NamespaceCheck::NotChecked),
+            KeptCheck::Passed(index) => Some(match index.entry() {
+                grammars::Entry::Grammar(grammar) => {
+                    NamespaceCheck::Valid(Namespace::from_grammar(grammar))
+                }
+                grammars::Entry::NoSpecificSyntax(nid, registration) => {
+                    NamespaceCheck::NoSpecificSyntax { nid, registration }
+                }
+            }),
+        }
+    }
+}
+
 /// An NSS that breaks the grammar or a prose rule of its namespace.
 ///
 /// `Eq` compares the kind (which names the namespace and the rule) and the index.

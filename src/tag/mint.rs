@@ -211,13 +211,14 @@ impl TagUri {
 /// `Eq` compares the variant and what it holds.
 ///
 /// ```
-/// use urn_tag::{BuildErrorKind, MintError, Part, TagDate, TagUri};
+/// use urn_tag::{BuildErrorKind, MintError, ParseErrorKind, Part, TagDate, TagUri};
 ///
 /// let today = TagDate::new(2026, 1, 1).unwrap();
 /// let date = TagDate::new(2001, 1, 1).unwrap();
 /// let err = TagUri::minter("a+b@example.com", date).mint(&today).unwrap_err();
 /// let MintError::InvalidPart(cause) = err else { panic!("{err}") };
-/// assert_eq!((cause.part(), cause.kind()), (Part::Authority, BuildErrorKind::InvalidChar('+')));
+/// let kind = ParseErrorKind::InvalidChar { part: Part::Authority, ch: '+' };
+/// assert_eq!((cause.part(), cause.kind()), (Part::Authority, BuildErrorKind::Parse(kind)));
 /// assert_eq!(err.to_string(), "invalid character '+' in authority (byte 1 of the authority given)");
 ///
 /// let err = TagUri::minter("localhost", date).mint(&today).unwrap_err();

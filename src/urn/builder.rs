@@ -6,7 +6,7 @@ use alloc::format;
 use super::encode::{Unencoded, encode};
 use super::recognize::recognize;
 use super::value::Urn;
-use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, Part};
+use crate::error::{BuildError, BuildErrorKind, EncodeError, ParseError, ParseErrorKind, Part};
 use crate::rejection::{self, PartError};
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
@@ -311,7 +311,7 @@ impl<'a> UrnBuilder<'a> {
         check_nid(&self.nid, syntax)?;
         let nss = match &self.nss {
             Some(value) => encoded(value, syntax, Part::Nss)?,
-            None => return Err(BuildError::new(Part::Nss, BuildErrorKind::Empty, 0)),
+            None => return Err(BuildError::parse(ParseErrorKind::Empty(Part::Nss), 0)),
         };
         let mut text = format!("urn:{}:{nss}", self.nid);
         let components = [
@@ -357,11 +357,11 @@ impl Urn {
 /// RFC 2141 and the draft, the reserved NID "urn".
 fn check_nid(nid: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
     if let Some(colon) = nid.find(':') {
-        return Err(BuildError::new(
-            Part::Nid,
-            BuildErrorKind::InvalidChar(':'),
-            colon,
-        ));
+        let kind = ParseErrorKind::InvalidChar {
+            part: Part::Nid,
+            ch: ':',
+        };
+        return Err(BuildError::parse(kind, colon));
     }
     // An NSS of "x" is valid under every syntax, so any error is the NID's.
     let probe = format!("urn:{nid}:x");
@@ -370,11 +370,7 @@ fn check_nid(nid: &str, syntax: UrnSyntax) -> Result<(), BuildError> {
         return Err(BuildError::from_part_check(Part::Nid, nid, error));
     }
     if syntax.reserves_urn_nid() && nid.eq_ignore_ascii_case("urn") {
-        return Err(BuildError::new(
-            Part::Nid,
-            BuildErrorKind::ReservedNid(syntax),
-            0,
-        ));
+        return Err(BuildError::parse(ParseErrorKind::ReservedNid(syntax), 0));
     }
     Ok(())
 }
@@ -385,21 +381,16 @@ fn encoded<'v>(
     syntax: UrnSyntax,
     part: Part,
 ) -> Result<Cow<'v, str>, BuildError> {
+    let not_in_syntax = BuildError::new(BuildErrorKind::NotInSyntax { syntax, part }, 0);
     if Unencoded::of(syntax, part).is_none() {
-        return Err(BuildError::new(
-            part,
-            BuildErrorKind::NotInSyntax(syntax),
-            0,
-        ));
+        return Err(not_in_syntax);
     }
     let text: Cow<'v, str> = if value.encode {
         encode(&value.text, syntax, part).map_err(|error| match error {
             EncodeError::NulOctet { index, .. } => {
-                BuildError::new(part, BuildErrorKind::NulOctet(syntax), index)
+                BuildError::parse(ParseErrorKind::NulOctet { part, syntax }, index)
             }
-            EncodeError::NoSuchPart { .. } => {
-                BuildError::new(part, BuildErrorKind::NotInSyntax(syntax), 0)
-            }
+            EncodeError::NoSuchPart { .. } => not_in_syntax,
         })?
     } else {
         Cow::Borrowed(&*value.text)
@@ -423,7 +414,10 @@ fn check_part(text: &str, syntax: UrnSyntax, part: Part) -> Result<(), BuildErro
     if syntax.forbids_nul()
         && let Some(nul) = before_error.windows(3).position(|octet| octet == b"%00")
     {
-        return Err(BuildError::new(part, BuildErrorKind::NulOctet(syntax), nul));
+        return Err(BuildError::parse(
+            ParseErrorKind::NulOctet { part, syntax },
+            nul,
+        ));
     }
     let kind = match error {
         None => return Ok(()),
@@ -434,10 +428,11 @@ fn check_part(text: &str, syntax: UrnSyntax, part: Part) -> Result<(), BuildErro
             delimiter: "?=", ..
         }) => BuildErrorKind::QuestionEqualsInRComponent,
         Some(PartError::Delimiter { delimiter, .. }) => {
-            BuildErrorKind::InvalidChar(delimiter.chars().next().unwrap_or('?'))
+            let ch = delimiter.chars().next().unwrap_or('?');
+            BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part, ch })
         }
     };
-    Err(BuildError::new(part, kind, valid_up_to))
+    Err(BuildError::new(kind, valid_up_to))
 }
 
 #[cfg(test)]
@@ -466,7 +461,10 @@ mod tests {
         let error = Urn::builder("example").build().unwrap_err();
         assert_eq!(
             (error.part(), error.kind()),
-            (Part::Nss, BuildErrorKind::Empty)
+            (
+                Part::Nss,
+                BuildErrorKind::Parse(ParseErrorKind::Empty(Part::Nss))
+            )
         );
     }
 
@@ -507,7 +505,10 @@ mod tests {
         assert_eq!(error.part(), Part::Query);
         assert_eq!(
             error.kind(),
-            BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141)
+            BuildErrorKind::NotInSyntax {
+                syntax: UrnSyntax::Rfc8141,
+                part: Part::Query
+            }
         );
     }
 }

@@ -8,7 +8,7 @@ use core::fmt;
 
 use super::value::Urn;
 use crate::chars::{has_percent, push_with_upper_hex};
-use crate::namespace;
+use crate::namespace::{self, KeptCheck};
 use crate::syntax::UrnSyntax;
 
 /// What two URNs are compared by: equal keys, equivalent URNs.
@@ -349,11 +349,13 @@ impl<S: AsRef<str>> Urn<S> {
         let mut normal = String::with_capacity(text.len());
         push_scheme_and_nid(&mut normal, self);
         push_with_upper_hex(&mut normal, &text[self.offsets.nid_end + 1..]);
-        // Case changes move no byte, so the offsets still hold.
+        // Case changes move no byte, so the offsets still hold. The namespace's verdict is
+        // not kept: a namespace grammar may tell the cases of a percent-encoding apart.
         Urn {
             text: normal,
             syntax: self.syntax,
             offsets: self.offsets,
+            namespace: KeptCheck::NotAsked,
         }
     }
 

@@ -8,7 +8,7 @@ use super::nid::{NidClass, Reservation};
 use super::registry;
 use super::value::Urn;
 use crate::chars;
-use crate::namespace::{Namespace, NamespaceError};
+use crate::namespace::{NamespaceCheck, NamespaceError};
 use crate::syntax::UrnSyntax;
 
 /// A finding on a valid URN: what the RFCs advise against, with the clause that does.
@@ -174,17 +174,16 @@ impl fmt::Display for UrnLint {
 /// namespace's rules.
 pub(super) fn lints<S: AsRef<str>>(urn: &Urn<S>) -> Vec<UrnLint> {
     let mut found = rfc_lints(urn);
-    let nss_start = urn.assigned_name().len() - urn.nss().len();
-    if let Some(namespace) = Namespace::of(urn.nid()) {
-        match namespace.check(urn.nss(), nss_start) {
-            Err(error) => found.push(UrnLint::Namespace(error)),
-            Ok(()) => found.extend(
-                namespace
-                    .advice(urn.nss(), nss_start)
-                    .into_iter()
-                    .map(|(index, advice)| UrnLint::NamespaceAdvice { index, advice }),
-            ),
-        }
+    // The verdict a parse that checked the namespace kept, or the check made here.
+    match urn.check_namespace() {
+        NamespaceCheck::Invalid(error) => found.push(UrnLint::Namespace(error)),
+        NamespaceCheck::Valid(namespace) => found.extend(
+            namespace
+                .advice(urn.nss(), urn.nss_start())
+                .into_iter()
+                .map(|(index, advice)| UrnLint::NamespaceAdvice { index, advice }),
+        ),
+        NamespaceCheck::NoSpecificSyntax { .. } | NamespaceCheck::NotChecked => {}
     }
     found
 }

@@ -11,6 +11,7 @@ use core::ops::Range;
 use super::prose;
 use super::recognize::{self, Offsets};
 use crate::error::{ParseError, Part};
+use crate::namespace::KeptCheck;
 use crate::syntax::{SCHEME_LEN, UrnSyntax};
 
 /// A Uniform Resource Name, checked against one of the URN syntaxes.
@@ -50,6 +51,9 @@ pub struct Urn<S = String> {
     pub(super) text: S,
     pub(super) syntax: UrnSyntax,
     pub(super) offsets: Offsets,
+    /// What a parse that checked the namespace found there ([`Urn::check_namespace`] gives it
+    /// back); two bytes, in what would otherwise be padding.
+    pub(crate) namespace: KeptCheck,
 }
 
 impl Urn {
@@ -109,6 +113,7 @@ impl Urn {
             text: input,
             syntax,
             offsets,
+            namespace: KeptCheck::NotAsked,
         })
     }
 
@@ -140,6 +145,7 @@ impl Urn {
             text: &self.text,
             syntax: self.syntax,
             offsets: self.offsets,
+            namespace: self.namespace,
         }
     }
 }
@@ -186,6 +192,7 @@ impl<'a> Urn<&'a str> {
             text: input,
             syntax,
             offsets,
+            namespace: KeptCheck::NotAsked,
         })
     }
 
@@ -203,6 +210,7 @@ impl<'a> Urn<&'a str> {
             text: self.text.to_owned(),
             syntax: self.syntax,
             offsets: self.offsets,
+            namespace: self.namespace,
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use rstest::rstest;
 use urn_tag::TagLint;
-use urn_tag::{BuildErrorKind, Clock, MintError, Part, SystemClock, TagDate, TagSyntax, TagUri};
+use urn_tag::{
+    BuildErrorKind, Clock, MintError, ParseErrorKind, Part, SystemClock, TagDate, TagSyntax, TagUri,
+};
 
 fn date(year: u16, month: u8, day: u8) -> TagDate {
     TagDate::new(year, month, day).expect("a real day")
@@ -126,7 +128,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     None,
     Part::Authority,
-    BuildErrorKind::InvalidChar('+'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Authority, ch: '+' }),
     1,
     "invalid character '+' in authority (byte 1 of the authority given)"
 )]
@@ -135,7 +137,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     None,
     Part::Authority,
-    BuildErrorKind::Empty,
+    BuildErrorKind::Parse(ParseErrorKind::Empty(Part::Authority)),
     0,
     "empty authority (byte 0 of the authority given)"
 )]
@@ -144,7 +146,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     None,
     Part::Authority,
-    BuildErrorKind::InvalidChar(','),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Authority, ch: ',' }),
     1,
     "invalid character ',' in authority (byte 1 of the authority given)"
 )]
@@ -153,7 +155,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     None,
     Part::Authority,
-    BuildErrorKind::InvalidChar(':'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Authority, ch: ':' }),
     1,
     "invalid character ':' in authority (byte 1 of the authority given)"
 )]
@@ -162,17 +164,17 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     None,
     Part::Authority,
-    BuildErrorKind::EmptyDnsLabel,
+    BuildErrorKind::Parse(ParseErrorKind::EmptyDnsLabel),
     12,
     "empty DNS label in authority (byte 12 of the authority given)"
 )]
-#[case::long_label(&format!("me@{}.com", "a".repeat(64)), "", None, Part::Authority, BuildErrorKind::DnsLabelTooLong, 3, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) (byte 3 of the authority given)")]
+#[case::long_label(&format!("me@{}.com", "a".repeat(64)), "", None, Part::Authority, BuildErrorKind::Parse(ParseErrorKind::DnsLabelTooLong), 3, "DNS label in authority longer than 63 octets (RFC 1035 §2.3.4) (byte 3 of the authority given)")]
 #[case::space_in_specific(
     "example.com",
     "a b",
     None,
     Part::Specific,
-    BuildErrorKind::InvalidChar(' '),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Specific, ch: ' ' }),
     1,
     "invalid character ' ' in specific (byte 1 of the specific given)"
 )]
@@ -181,7 +183,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "a#b",
     None,
     Part::Specific,
-    BuildErrorKind::InvalidChar('#'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Specific, ch: '#' }),
     1,
     "invalid character '#' in specific (byte 1 of the specific given)"
 )]
@@ -190,7 +192,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "%zz",
     None,
     Part::Specific,
-    BuildErrorKind::InvalidPercentEncoding,
+    BuildErrorKind::Parse(ParseErrorKind::InvalidPercentEncoding(Part::Specific)),
     1,
     "invalid percent-encoding in specific (byte 1 of the specific given)"
 )]
@@ -199,7 +201,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     Some("x#y"),
     Part::Fragment,
-    BuildErrorKind::InvalidChar('#'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Fragment, ch: '#' }),
     1,
     "invalid character '#' in fragment (byte 1 of the fragment given)"
 )]
@@ -208,7 +210,7 @@ fn authority_must_be_fully_qualified(#[case] authority: &str) {
     "",
     Some("é"),
     Part::Fragment,
-    BuildErrorKind::NonAscii('é'),
+    BuildErrorKind::Parse(ParseErrorKind::NonAscii { part: Part::Fragment, ch: 'é' }),
     0,
     "non-ASCII character 'é' in fragment must be percent-encoded (byte 0 of the fragment given)"
 )]
@@ -274,4 +276,26 @@ fn minting_uses_the_abnf() {
         mint_error("a+b@example.com", "", None),
         MintError::InvalidPart(_)
     ));
+}
+
+/// The stable name of each reason the minter refuses an authority for (what the bindings
+/// report as an error's `kind`): the name of the parse error of the same fault. (The minter
+/// mints RFC 4151 tags, so the erratum's `misplaced_dot` is not among them.)
+#[rstest]
+#[case::missing_at("a_b", "missing_at")]
+#[case::dns_label_starts_with_hyphen("a@-b.com", "dns_label_starts_with_hyphen")]
+#[case::dns_label_ends_with_hyphen("a@b-.com", "dns_label_ends_with_hyphen")]
+#[case::empty_dns_label("a@b..com", "empty_dns_label")]
+#[case::dns_label_too_long(&format!("{}.com", "a".repeat(64)), "dns_label_too_long")]
+#[case::dns_name_too_long(&format!("{}com", "a.".repeat(130)), "dns_name_too_long")]
+fn minter_error_codes_are_stable(#[case] authority: &str, #[case] code: &str) {
+    let error = mint_error(authority, "", None);
+    let MintError::InvalidPart(cause) = error else {
+        panic!("expected an invalid part, got {error:?}");
+    };
+    assert_eq!(
+        (cause.part(), cause.kind().code()),
+        (Part::Authority, code),
+        "{error}"
+    );
 }

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use rstest::rstest;
 use urn_tag::urn::encode;
-use urn_tag::{BuildErrorKind, EncodeError, Part, Urn, UrnSyntax, percent};
+use urn_tag::{BuildErrorKind, EncodeError, ParseErrorKind, Part, Urn, UrnSyntax, percent};
 
 #[rstest]
 #[case::plain("abc", b"abc")]
@@ -151,7 +151,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "x",
     Part::Nid,
-    BuildErrorKind::Empty,
+    BuildErrorKind::Parse(ParseErrorKind::Empty(Part::Nid)),
     0,
     "empty NID (byte 0 of the NID given)"
 )]
@@ -160,7 +160,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "x",
     Part::Nid,
-    BuildErrorKind::NidTooShort,
+    BuildErrorKind::Parse(ParseErrorKind::NidTooShort),
     1,
     "NID shorter than 2 characters (byte 1 of the NID given)"
 )]
@@ -169,7 +169,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "x",
     Part::Nid,
-    BuildErrorKind::InvalidChar(':'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Nid, ch: ':' }),
     2,
     "invalid character ':' in NID (byte 2 of the NID given)"
 )]
@@ -178,7 +178,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc2141,
     "x",
     Part::Nid,
-    BuildErrorKind::ReservedNid(UrnSyntax::Rfc2141),
+    BuildErrorKind::Parse(ParseErrorKind::ReservedNid(UrnSyntax::Rfc2141)),
     0,
     "NID \"urn\" is reserved (RFC 2141 §2.1) (byte 0 of the NID given)"
 )]
@@ -187,7 +187,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "a?+b",
     Part::Nss,
-    BuildErrorKind::InvalidChar('?'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::Nss, ch: '?' }),
     1,
     "invalid character '?' in NSS (byte 1 of the NSS given)"
 )]
@@ -196,7 +196,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "/a",
     Part::Nss,
-    BuildErrorKind::InvalidStart('/'),
+    BuildErrorKind::Parse(ParseErrorKind::InvalidStart { part: Part::Nss, ch: '/' }),
     0,
     "NSS must not start with '/' (byte 0 of the NSS given)"
 )]
@@ -205,7 +205,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "a%2",
     Part::Nss,
-    BuildErrorKind::InvalidPercentEncoding,
+    BuildErrorKind::Parse(ParseErrorKind::InvalidPercentEncoding(Part::Nss)),
     3,
     "invalid percent-encoding in NSS (byte 3 of the NSS given)"
 )]
@@ -214,7 +214,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc2141,
     "a/b",
     Part::Nss,
-    BuildErrorKind::ReservedChar('/'),
+    BuildErrorKind::Parse(ParseErrorKind::ReservedChar { ch: '/' }),
     1,
     "reserved character '/' in NSS must be percent-encoded (RFC 2141 §2.3) (byte 1 of the NSS given)"
 )]
@@ -223,7 +223,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc2141,
     "a%00",
     Part::Nss,
-    BuildErrorKind::NulOctet(UrnSyntax::Rfc2141),
+    BuildErrorKind::Parse(ParseErrorKind::NulOctet { part: Part::Nss, syntax: UrnSyntax::Rfc2141 }),
     1,
     "percent-encoded NUL (%00) is not allowed in NSS (RFC 2141 §2.4) (byte 1 of the NSS given)"
 )]
@@ -232,7 +232,7 @@ fn builder_encodes_text_and_checks_encoded_parts() {
     UrnSyntax::Rfc8141,
     "é",
     Part::Nss,
-    BuildErrorKind::NonAscii('é'),
+    BuildErrorKind::Parse(ParseErrorKind::NonAscii { part: Part::Nss, ch: 'é' }),
     0,
     "non-ASCII character 'é' in NSS must be percent-encoded (byte 0 of the NSS given)"
 )]
@@ -262,25 +262,30 @@ fn builder_errors(
 }
 
 #[rstest]
-#[case::empty_r(Part::RComponent, "", BuildErrorKind::Empty, 0)]
+#[case::empty_r(
+    Part::RComponent,
+    "",
+    BuildErrorKind::Parse(ParseErrorKind::Empty(Part::RComponent)),
+    0
+)]
 #[case::r_with_question_equals(
     Part::RComponent,
     "a?=b",
     BuildErrorKind::QuestionEqualsInRComponent,
     1
 )]
-#[case::q_leading_question(Part::QComponent, "?x", BuildErrorKind::InvalidStart('?'), 0)]
-#[case::f_with_hash(Part::FComponent, "a#b", BuildErrorKind::InvalidChar('#'), 1)]
+#[case::q_leading_question(Part::QComponent, "?x", BuildErrorKind::Parse(ParseErrorKind::InvalidStart { part: Part::QComponent, ch: '?' }), 0)]
+#[case::f_with_hash(Part::FComponent, "a#b", BuildErrorKind::Parse(ParseErrorKind::InvalidChar { part: Part::FComponent, ch: '#' }), 1)]
 #[case::draft_query_under_rfc8141(
     Part::Query,
     "x",
-    BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141),
+    BuildErrorKind::NotInSyntax { syntax: UrnSyntax::Rfc8141, part: Part::Query },
     0
 )]
 #[case::draft_fragment_under_rfc8141(
     Part::Fragment,
     "x",
-    BuildErrorKind::NotInSyntax(UrnSyntax::Rfc8141),
+    BuildErrorKind::NotInSyntax { syntax: UrnSyntax::Rfc8141, part: Part::Fragment },
     0
 )]
 fn builder_component_errors(
@@ -315,4 +320,31 @@ fn r_component_with_question_equals_message() {
         error.to_string(),
         "\"?=\" would end the r-component (RFC 8141 §2.3.1); encode the '?' as %3F (byte 1 of the r-component given)"
     );
+}
+
+/// The stable name of each reason a builder gives (what the bindings report as an error's
+/// `kind`): the name of the parse error of the same fault, or the builder's own.
+#[rstest]
+#[case::empty(Urn::builder("ex").nss(""), "empty")]
+#[case::invalid_char(Urn::builder("e_x").nss("a"), "invalid_char")]
+#[case::non_ascii(Urn::builder("ex").nss("é"), "non_ascii")]
+#[case::invalid_start(Urn::builder("ex").nss("/a"), "invalid_start")]
+#[case::invalid_percent_encoding(Urn::builder("ex").nss("%zz"), "invalid_percent_encoding")]
+#[case::nid_too_short(Urn::builder("e").nss("a"), "nid_too_short")]
+#[case::nid_too_long(Urn::builder("e".repeat(33)).nss("a"), "nid_too_long")]
+#[case::nid_ends_with_hyphen(Urn::builder("ex-").nss("a"), "nid_ends_with_hyphen")]
+#[case::reserved_nid(Urn::builder("urn").syntax(UrnSyntax::Rfc2141).nss("a"), "reserved_nid")]
+#[case::reserved_char(Urn::builder("ex").syntax(UrnSyntax::Rfc2141).nss("a/b"), "reserved_char")]
+#[case::nul_octet(Urn::builder("ex").syntax(UrnSyntax::Rfc2141).nss("%00"), "nul_octet")]
+#[case::question_equals_in_r_component(
+    Urn::builder("ex").nss("a").r_component("r?=q"),
+    "question_equals_in_r_component"
+)]
+#[case::not_in_syntax(Urn::builder("ex").nss("a").query("q"), "not_in_syntax")]
+fn builder_error_codes_are_stable(#[case] builder: urn_tag::UrnBuilder<'_>, #[case] code: &str) {
+    let error = builder.build().unwrap_err();
+    assert_eq!(error.kind().code(), code, "{error}");
+    if let BuildErrorKind::Parse(kind) = error.kind() {
+        assert_eq!(kind.part(), error.part(), "{error}");
+    }
 }

@@ -9,7 +9,6 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyFloat, PyList, PySlice, PyString, PyTuple};
-use urn_tag::namespace::{Namespace, no_specific_syntax};
 use urn_tag::urn::Equivalence;
 use urn_tag::{Identifier, ParseErrorKind, Scheme};
 
@@ -500,13 +499,12 @@ impl Rows {
             Ok(Identifier::Urn(urn)) => {
                 let normalized = urn.normalized();
                 let key = equivalence.key(&urn);
-                // `check --json` says whether a grammar of the namespace applied, or its
-                // registration states no syntax of its own.
                 let nid = urn.nid();
-                let checked = Namespace::of(nid).is_some() || no_specific_syntax(nid).is_some();
                 let mut row = Row::NULL;
                 row.flags = [Some(true), Some(urn.registration().is_some()), None];
-                row.flags[2] = namespaces.then_some(checked);
+                // `check --json` says whether a grammar of the namespace applied, or its
+                // registration states no syntax of its own: the verdict the parse kept.
+                row.flags[2] = namespaces.then(|| urn.check_namespace().was_checked());
                 row.texts[..12].copy_from_slice(&[
                     Some("urn"),
                     Some(urn.syntax().name()),

@@ -33,11 +33,14 @@ fn parse_urn<'t>(
 ) -> PyResult<Urn<&'t str>> {
     let urn =
         Urn::parse_borrowed_with(text, syntax).map_err(|e| errors::parse_error(py, text, e))?;
-    if namespaces && let NamespaceCheck::Invalid(error) = urn.check_namespace() {
-        let message = error.to_string();
-        return Err(errors::namespace_error(py, text, error.index(), &message));
+    if !namespaces {
+        return Ok(urn);
     }
-    Ok(urn)
+    // The URN keeps the verdict, which `check_namespace` then gives back.
+    urn.into_namespace_checked().map_err(|error| {
+        let message = error.to_string();
+        errors::namespace_error(py, text, error.index(), &message)
+    })
 }
 
 #[pymethods]

@@ -374,12 +374,13 @@ impl Options {
         }
     }
 
-    /// The syntax to parse under, without namespaces: the exports check those themselves, to
-    /// say whether a namespace was checked.
+    /// The syntax to parse under, namespaces included: a URN keeps the verdict on its
+    /// namespace, which says whether it was checked.
     fn syntax(self) -> Syntax {
         Syntax::new()
             .with_urn(self.urn_syntax())
             .with_tag(self.tag_syntax())
+            .with_namespaces(self.namespaces())
     }
 
     fn equivalence(self) -> Equivalence {
@@ -396,7 +397,14 @@ impl Options {
         match self.schemes() {
             Schemes::Both => Identifier::parse_borrowed_with(text, self.syntax()),
             Schemes::UrnOnly => {
-                Urn::parse_borrowed_with(text, self.urn_syntax()).map(Identifier::Urn)
+                let urn = Urn::parse_borrowed_with(text, self.urn_syntax())?;
+                // As `Identifier` parses under a syntax with namespaces: the URN keeps the
+                // verdict, and one that breaks its namespace is refused.
+                let urn = match self.namespaces() {
+                    true => urn.into_namespace_checked()?,
+                    false => urn,
+                };
+                Ok(Identifier::Urn(urn))
             }
             Schemes::TagOnly => {
                 TagUri::parse_borrowed_with(text, self.tag_syntax()).map(Identifier::Tag)
@@ -539,14 +547,8 @@ type Answer = [u32; slot::ANSWER];
 fn identify(text: &str, options: Options, answer: &mut Answer) -> Result<u32, Refusal> {
     match options.parse(text) {
         Ok(Identifier::Urn(urn)) => {
-            let checked = if options.namespaces() {
-                match urn.check_namespace() {
-                    NamespaceCheck::Invalid(error) => return Err(Refusal::namespace(text, error)),
-                    check => check.was_checked(),
-                }
-            } else {
-                false
-            };
+            // With namespaces, the verdict the parse kept.
+            let checked = options.namespaces() && urn.check_namespace().was_checked();
             answer[slot::SYNTAX] = urn_syntax_index(urn.syntax());
             answer[slot::NAMESPACE_CHECKED] = u32::from(checked);
             put_parts(answer, text, urn.parts());
@@ -773,13 +775,6 @@ pub fn normalized(len: usize, options: u32) -> u32 {
 /// Parses `text` under the options, namespaces included; keeps the error of an invalid one.
 fn valid(text: &str, options: Options, input: u32) -> Option<Identifier<&str>> {
     match options.parse(text) {
-        Ok(Identifier::Urn(urn)) if options.namespaces() => match urn.check_namespace() {
-            NamespaceCheck::Invalid(error) => {
-                Refusal::namespace(text, error).keep(input);
-                None
-            }
-            _ => Some(Identifier::Urn(urn)),
-        },
         Ok(identifier) => Some(identifier),
         Err(error) => {
             Refusal::parse(text, error).keep(input);
@@ -829,7 +824,7 @@ pub fn equivalent(len_a: usize, len_b: usize, options: u32) -> u32 {
 #[wasm_bindgen]
 pub fn find(len: usize, options: u32) -> u32 {
     let options = Options(options);
-    let syntax = options.syntax().with_namespaces(options.namespaces());
+    let syntax = options.syntax();
     with_input(len, 0, |text| {
         FOUND.with_borrow_mut(|found| {
             found.clear();

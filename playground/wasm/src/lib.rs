@@ -245,7 +245,8 @@ impl From<NamespaceCheck> for NamespaceJson {
     }
 }
 
-fn urn_verdict(urn: &Urn) -> Verdict {
+/// The verdict on a valid URN, with `check`, the verdict on its namespace.
+fn urn_verdict(urn: &Urn, check: NamespaceCheck) -> Verdict {
     let nss = urn
         .parts()
         .find(|(part, _)| *part == Part::Nss)
@@ -253,7 +254,7 @@ fn urn_verdict(urn: &Urn) -> Verdict {
     Verdict {
         valid: true,
         error: None,
-        namespace: Some(urn.check_namespace().into()),
+        namespace: Some(check.into()),
         equivalence_key: Some(urn.equivalence_key().into_string()),
         nss,
     }
@@ -284,7 +285,7 @@ pub fn check(id: &str, input: &str) -> String {
     };
     let verdict = match entry.shipped {
         Shipped::Urn(syntax) => match Urn::parse_with(input, syntax) {
-            Ok(urn) => urn_verdict(&urn),
+            Ok(urn) => urn_verdict(&urn, urn.check_namespace()),
             Err(error) => invalid(error.into()),
         },
         Shipped::Tag(syntax) => match TagUri::parse_with(input, syntax) {
@@ -300,7 +301,7 @@ pub fn check(id: &str, input: &str) -> String {
         Shipped::Namespace(namespace) => match Urn::parse(input) {
             Err(error) => invalid(error.into()),
             Ok(urn) if !urn.nid().eq_ignore_ascii_case(namespace.nid()) => {
-                let mut verdict = urn_verdict(&urn);
+                let mut verdict = urn_verdict(&urn, urn.check_namespace());
                 verdict.valid = false;
                 verdict.error = Some(Problem {
                     message: format!(
@@ -315,8 +316,9 @@ pub fn check(id: &str, input: &str) -> String {
                 verdict
             }
             Ok(urn) => {
-                let mut verdict = urn_verdict(&urn);
-                if let NamespaceCheck::Invalid(error) = urn.check_namespace() {
+                let check = urn.check_namespace();
+                let mut verdict = urn_verdict(&urn, check);
+                if let NamespaceCheck::Invalid(error) = check {
                     verdict.valid = false;
                     verdict.error = Some(Problem {
                         message: error.to_string(),

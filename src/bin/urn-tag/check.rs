@@ -15,7 +15,7 @@
 
 use std::path::Path;
 
-use urn_tag::namespace::{Namespace, no_specific_syntax};
+use urn_tag::namespace::NamespaceCheck;
 use urn_tag::urn::{Equivalence, NidClass};
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
@@ -159,8 +159,10 @@ impl Checker<'_> {
             Ok(identifier) if self.args.strict => {
                 match Lint::all_of(&identifier, self.args.syntax.namespaces).first() {
                     Some(&lint) => {
+                        // The verdict the parse kept (without --namespaces, none was checked).
                         let namespace_checked = matches!(&identifier,
-                        Identifier::Urn(urn) if NamespaceStatus::of(urn.nid()).was_checked());
+                        Identifier::Urn(urn) if self.args.syntax.namespaces
+                            && urn.check_namespace().was_checked());
                         let problem = Problem::Lint {
                             lint,
                             namespace_checked,
@@ -210,15 +212,13 @@ impl Checker<'_> {
         if !self.answers {
             return Ok(());
         }
-        // With --namespaces, what a valid URN's namespace was checked against, if anything.
+        // With --namespaces, the verdict on a valid URN's namespace that its parse kept.
         let namespace = match identifier {
-            Identifier::Urn(urn) if self.args.syntax.namespaces => {
-                Some(NamespaceStatus::of(urn.nid()))
-            }
+            Identifier::Urn(urn) if self.args.syntax.namespaces => Some(urn.check_namespace()),
             _ => None,
         };
         if self.args.json {
-            let checked = namespace.map(NamespaceStatus::was_checked);
+            let checked = namespace.map(NamespaceCheck::was_checked);
             let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
             valid_record(
@@ -242,11 +242,12 @@ impl Checker<'_> {
             let label = &self.valid_label;
             let (namespace_label, nid, status) = match namespace {
                 None => ("", "", ""),
-                Some(NamespaceStatus::Grammar(namespace)) => (", namespace ", namespace.nid(), ""),
-                Some(NamespaceStatus::NoSpecificSyntax(nid)) => {
+                Some(NamespaceCheck::Valid(namespace)) => (", namespace ", namespace.nid(), ""),
+                Some(NamespaceCheck::NoSpecificSyntax { nid, .. }) => {
                     (", namespace ", nid, ": no namespace-specific syntax")
                 }
-                Some(NamespaceStatus::NotChecked) => (", namespace not checked", "", ""),
+                // `NotChecked`: the verdict kept with a valid URN is never `Invalid`.
+                Some(_) => (", namespace not checked", "", ""),
             };
             out.write_strs(&[
                 label,
@@ -459,35 +460,6 @@ fn hint_if_a_file(out: &mut Output, input: &[u8]) -> Written {
     out.message(format_args!(
         "note: '{name}' is a file; did you mean --file {name}?"
     ))
-}
-
-/// What a valid URN's namespace was checked against: found by its NID alone, since the
-/// namespace's own verdict on a valid URN is known to be valid.
-#[derive(Clone, Copy)]
-enum NamespaceStatus {
-    /// The namespace's grammar.
-    Grammar(Namespace),
-    /// Nothing: its registration states no syntax of its own (the NID, as IANA lists it).
-    NoSpecificSyntax(&'static str),
-    /// Nothing: the crate has no grammar for the NID.
-    NotChecked,
-}
-
-impl NamespaceStatus {
-    fn of(nid: &str) -> NamespaceStatus {
-        if let Some(namespace) = Namespace::of(nid) {
-            NamespaceStatus::Grammar(namespace)
-        } else if let Some((nid, _)) = no_specific_syntax(nid) {
-            NamespaceStatus::NoSpecificSyntax(nid)
-        } else {
-            NamespaceStatus::NotChecked
-        }
-    }
-
-    /// Whether the namespace was checked (`check --json`'s `namespace_checked`).
-    fn was_checked(self) -> bool {
-        !matches!(self, NamespaceStatus::NotChecked)
-    }
 }
 
 /// Writes the `check --json` record of a valid identifier but for its lints and its end;

@@ -124,7 +124,7 @@ impl Explainer<'_> {
         let syntax = args.syntax.syntax().with_namespaces(false);
         match verdict::identify(input, syntax) {
             Ok(Identifier::Urn(urn)) => {
-                let check = urn.check_namespace();
+                let (urn, check) = with_namespace_checked(urn);
                 let namespaces = args.syntax.namespaces;
                 if namespaces && matches!(check, NamespaceCheck::Invalid(_)) {
                     out.raise_status(Status::No);
@@ -284,6 +284,15 @@ fn tag_rule(tag: &TagUri<&str>, part: Part) -> &'static str {
         Part::Date => "date",
         Part::Specific => "specific",
         _ => "fragment",
+    }
+}
+
+/// `urn`, its namespace checked once, and the verdict: a URN that follows its namespace keeps
+/// the verdict, which its lints then read instead of checking again.
+fn with_namespace_checked(urn: Urn<&str>) -> (Urn<&str>, NamespaceCheck) {
+    match urn.into_namespace_checked() {
+        Ok(checked) => (checked, checked.check_namespace()),
+        Err(error) => (urn, NamespaceCheck::Invalid(error)),
     }
 }
 
@@ -464,11 +473,11 @@ impl Explainer<'_> {
         let valid = match identified {
             Ok(Identifier::Urn(urn)) => {
                 // With --namespaces, a namespace error is the verdict: the error `check
-                // --namespaces` reports, found the way it finds it.
-                let check = urn.check_namespace();
+                // --namespaces` reports.
+                let (urn, check) = with_namespace_checked(urn);
                 let error = match check {
-                    NamespaceCheck::Invalid(_) if args.syntax.namespaces => {
-                        verdict::identify(input, args.syntax.syntax()).err()
+                    NamespaceCheck::Invalid(error) if args.syntax.namespaces => {
+                        Some(Problem::Parse(error.into()))
                     }
                     _ => None,
                 };
@@ -763,7 +772,8 @@ mod tests {
     fn breakdown_of_nss(length: usize) -> String {
         let text = format!("urn:example:{}", "a".repeat(length));
         let urn = Urn::parse_borrowed(&text).expect("a valid URN");
-        explain_urn(&urn, urn.check_namespace(), false, Palette::default())
+        let (urn, check) = with_namespace_checked(urn);
+        explain_urn(&urn, check, false, Palette::default())
     }
 
     /// A part longer than a formatting width can be (`u16::MAX`) is shown in a window, as
