@@ -45,7 +45,7 @@ const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [
                 "query",
                 "fragment",
             ],
-            // src/rejection.rs explains a rejected URN from its failure report.
+            // src/rejection/urn.rs explains a rejected URN from its failure report.
             reports: true,
             prefixes: &[],
         },
