@@ -435,7 +435,7 @@ fn for_each_string(prefix: &str, alphabet: &[&str], max_len: usize, check: &mut 
 }
 
 /// One byte of each class of bytes the terminals of `urn.pest` and `tag.pest` tell apart past
-/// the scheme (as in the unit tests of `src/compiled.rs`).
+/// the scheme (as in the unit tests of `src/compiled/mod.rs`).
 const URI_ALPHABET: &[&str] = &[
     "b", "B", "x", "X", "0", "!", "&", "(", "+", ",", "=", "-", ".", "_", "~", "%", ":", "@", "/",
     "?", "#", "é",

@@ -112,23 +112,23 @@ mod tests {
     const VECTOR_FILES: [(&str, &str); 5] = [
         (
             "peer-tag-vectors.tsv",
-            include_str!("../tests/data/peer-tag-vectors.tsv"),
+            include_str!("../../tests/data/peer-tag-vectors.tsv"),
         ),
         (
             "peer-urn-equivalence.tsv",
-            include_str!("../tests/data/peer-urn-equivalence.tsv"),
+            include_str!("../../tests/data/peer-urn-equivalence.tsv"),
         ),
         (
             "peer-urn-vectors.tsv",
-            include_str!("../tests/data/peer-urn-vectors.tsv"),
+            include_str!("../../tests/data/peer-urn-vectors.tsv"),
         ),
         (
             "tag-grammar-examples.tsv",
-            include_str!("../tests/data/tag-grammar-examples.tsv"),
+            include_str!("../../tests/data/tag-grammar-examples.tsv"),
         ),
         (
             "urn-grammar-examples.tsv",
-            include_str!("../tests/data/urn-grammar-examples.tsv"),
+            include_str!("../../tests/data/urn-grammar-examples.tsv"),
         ),
     ];
 
