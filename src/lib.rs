@@ -104,28 +104,29 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-// Bottom-up: each group of modules imports only from the groups above it.
+// Bottom-up: each group of modules imports only from the groups above it, never from its
+// own group or below (tests/layering/ holds the order to the imports).
 mod calendar;
-mod chars;
 mod dns;
-mod nid_hash;
-mod syntax;
-
-pub mod namespace;
-
-mod error;
-
-mod compiled;
 // The pest-derived reference parsers: for the unit tests, which compare them with the
 // compiled recognizers, and for the cross-check of `pest-reference` builds.
 #[cfg(any(test, all(debug_assertions, feature = "pest-reference")))]
 mod grammar;
+mod nid_hash;
 #[doc(hidden)]
 pub mod reference;
+mod syntax;
+
+mod chars;
+mod compiled;
+
+pub mod namespace;
+pub mod percent;
+
+mod error;
+
 mod rejection;
 mod text;
-
-pub mod percent;
 
 pub mod tag;
 pub mod urn;

@@ -10,5 +10,6 @@ mod common;
 
 mod cli;
 mod conformance;
+mod layering;
 mod tag;
 mod urn;
