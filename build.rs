@@ -10,8 +10,6 @@
 
 #[path = "build/namespaces.rs"]
 mod namespaces;
-#[path = "build/peg/mod.rs"]
-mod peg;
 #[path = "build/registry.rs"]
 mod registry;
 #[path = "build/test_grammars.rs"]
@@ -25,6 +23,8 @@ use std::fs;
 use std::path::Path;
 
 use test_grammars::TEST_GRAMMARS;
+// The grammar compiler (build/peg/, a crate of its own).
+use urn_tag_peg as peg;
 
 /// The grammars of the crate, their entry rules, and the rules whose spans the crate reads.
 const GRAMMARS: [(&str, &str, peg::Config<'static>); 2] = [

@@ -2,8 +2,8 @@
 //! allocation-free code over bytes, proven equal to the pest-derived parsers of
 //! [`crate::grammar`] by the tests below.
 
-pub(crate) mod report;
-pub(crate) mod support;
+pub mod report;
+pub mod support;
 
 /// `urn.pest`: entries `rfc8141`, `rfc2141`, `rfc2141bis`.
 pub(crate) mod urn {
