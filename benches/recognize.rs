@@ -14,8 +14,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pest::Parser;
 use pest_derive::Parser;
 
-mod corpus;
 use corpus::{CORPUS, TAG_CORPUS};
+use urn_tag_corpus as corpus;
 
 /// The types of the failure reports and the fixed functions that the compiled grammars use,
 /// as the library defines them.
