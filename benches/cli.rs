@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-mod corpus;
+use urn_tag_corpus as corpus;
 
 /// The million URNs, one per line, written once into the benchmark's scratch directory.
 fn urn_file() -> PathBuf {

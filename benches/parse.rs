@@ -27,8 +27,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pest::Parser;
 use pest_derive::Parser;
 
-mod corpus;
 use corpus::{CORPUS, RFC8141_REGEX, TAG_CORPUS};
+use urn_tag_corpus as corpus;
 
 /// The pest-derived parser of `urn.pest`, as the crate's `pest-reference` feature runs it.
 #[derive(Parser)]

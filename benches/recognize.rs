@@ -14,17 +14,12 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pest::Parser;
 use pest_derive::Parser;
 
-mod corpus;
 use corpus::{CORPUS, TAG_CORPUS};
+use urn_tag_corpus as corpus;
 
-/// The types of the failure reports, which the compiled `urn.pest` uses.
-#[allow(dead_code)] // what the reports hold is read by the crate's explanation, not here
-#[path = "../src/compiled/report.rs"]
-mod report;
-
-/// The fixed functions the compiled grammars call.
-#[path = "../src/compiled/support.rs"]
-mod support;
+/// The types of the failure reports and the fixed functions that the compiled grammars use,
+/// as the library defines them.
+use urn_tag::peg_runtime::{report, support};
 
 /// The generated recognizers, included as the crate includes them.
 #[allow(dead_code)] // the benchmark calls one entry of each

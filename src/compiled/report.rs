@@ -3,17 +3,17 @@
 
 /// A set of bytes, one bit each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ByteBits(pub(crate) [u64; 4]);
+pub struct ByteBits(pub [u64; 4]);
 
 impl ByteBits {
     /// Whether `byte` is in the set.
     #[inline]
-    pub(crate) const fn contains(&self, byte: u8) -> bool {
+    pub const fn contains(&self, byte: u8) -> bool {
         self.0[(byte / 64) as usize] & (1 << (byte % 64)) != 0
     }
 
     /// The one byte of the set, if it has exactly one.
-    pub(crate) fn only_member(&self) -> Option<u8> {
+    pub fn only_member(&self) -> Option<u8> {
         let mut members = (0..=u8::MAX).filter(|&byte| self.contains(byte));
         let first = members.next()?;
         members.next().is_none().then_some(first)
@@ -22,39 +22,39 @@ impl ByteBits {
 
 /// What the grammar says of the bytes of a rule, wherever it is called.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RuleBytes {
+pub struct RuleBytes {
     /// The bytes a match can start with.
-    pub(crate) first: ByteBits,
+    pub first: ByteBits,
     /// Every byte a match can hold.
-    pub(crate) alphabet: ByteBits,
+    pub alphabet: ByteBits,
     /// The bytes a match can end with.
-    pub(crate) last: ByteBits,
+    pub last: ByteBits,
     /// The bytes of the one-byte steps that can come right after a match.
-    pub(crate) follow: ByteBits,
+    pub follow: ByteBits,
     /// The literals of two bytes or more that can come right after a match.
-    pub(crate) follow_literals: &'static [&'static [u8]],
+    pub follow_literals: &'static [&'static [u8]],
 }
 
 /// Why an entry rule rejected an input: the furthest byte at which a step of the grammar
 /// failed outside predicates (a literal at its first mismatching byte), and the rules around
 /// the steps that failed there, as masks over the grammar's `RULES` (bit `i` is `RULES[i]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Report {
+pub struct Report {
     /// The furthest byte at which a step failed.
-    pub(crate) index: usize,
+    pub index: usize,
     /// Every rule the entry calls.
-    pub(crate) rules: u64,
+    pub rules: u64,
     /// The innermost rule around each step that failed at `index`.
-    pub(crate) innermost: u64,
+    pub innermost: u64,
     /// Every rule around a step that failed at `index`.
-    pub(crate) within: u64,
+    pub within: u64,
     /// The rules of `within` that had consumed input when their step failed.
-    pub(crate) entered: u64,
+    pub entered: u64,
 }
 
 impl Report {
     /// The report of an entry that calls `rules`, before any step failed.
-    pub(crate) const fn new(rules: u64) -> Self {
+    pub const fn new(rules: u64) -> Self {
         Report {
             index: 0,
             rules,
@@ -69,7 +69,7 @@ impl Report {
     /// `from_input` started at byte 0, the rules `open` where each says, and the others at
     /// `index`. Only the furthest failures are kept.
     #[inline(always)]
-    pub(crate) fn fail(
+    pub fn fail(
         &mut self,
         index: usize,
         innermost: u64,

@@ -3,7 +3,7 @@
 //! as `super::support`.
 
 /// A byte class as a table, from the ranges of bytes it holds.
-pub(crate) const fn class(ranges: &[(u8, u8)]) -> [bool; 256] {
+pub const fn class(ranges: &[(u8, u8)]) -> [bool; 256] {
     let mut table = [false; 256];
     let mut i = 0;
     while i < ranges.len() {
@@ -19,7 +19,7 @@ pub(crate) const fn class(ranges: &[(u8, u8)]) -> [bool; 256] {
 
 /// Whether the byte at `pos` is in `class`.
 #[inline(always)]
-pub(crate) fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {
+pub fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {
     input.get(pos).is_some_and(|&byte| class[usize::from(byte)])
 }
 
@@ -28,7 +28,7 @@ pub(crate) fn in_class(class: &[bool; 256], input: &[u8], pos: usize) -> bool {
 /// Eight bytes at a time while eight remain, the loop unrolled so that each byte costs a
 /// lookup and a branch that is almost always predicted; then one by one.
 #[inline(always)]
-pub(crate) fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> usize {
+pub fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> usize {
     while let Some(window) = input.get(pos..pos + 8) {
         for (i, &byte) in window.iter().enumerate() {
             if !class[usize::from(byte)] {
@@ -45,14 +45,14 @@ pub(crate) fn skip_class(class: &[bool; 256], input: &[u8], mut pos: usize) -> u
 
 /// Whether `input` holds `literal` at `pos`.
 #[inline(always)]
-pub(crate) fn at(input: &[u8], pos: usize, literal: &[u8]) -> bool {
+pub fn at(input: &[u8], pos: usize, literal: &[u8]) -> bool {
     input.get(pos..pos + literal.len()) == Some(literal)
 }
 
 /// Whether `input` holds `literal` at `pos`, ASCII letters in either case (pest's
 /// `match_insensitive`).
 #[inline(always)]
-pub(crate) fn at_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> bool {
+pub fn at_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> bool {
     input
         .get(pos..pos + literal.len())
         .is_some_and(|bytes| bytes.eq_ignore_ascii_case(literal))
@@ -61,14 +61,14 @@ pub(crate) fn at_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> 
 /// How many bytes of `literal` `input` holds at `pos`: where a literal that failed there first
 /// differs.
 #[inline(always)]
-pub(crate) fn matched(input: &[u8], pos: usize, literal: &[u8]) -> usize {
+pub fn matched(input: &[u8], pos: usize, literal: &[u8]) -> usize {
     let rest = input.get(pos..).unwrap_or_default();
     literal.iter().zip(rest).take_while(|(a, b)| a == b).count()
 }
 
 /// How many bytes of `literal` `input` holds at `pos`, ASCII letters in either case.
 #[inline(always)]
-pub(crate) fn matched_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> usize {
+pub fn matched_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]) -> usize {
     let rest = input.get(pos..).unwrap_or_default();
     literal
         .iter()
@@ -81,7 +81,7 @@ pub(crate) fn matched_ignore_ascii_case(input: &[u8], pos: usize, literal: &[u8]
 // For a grammar with `ANY`: none of the crate's has one; the compiler's tests do.
 #[allow(dead_code)]
 #[inline(always)]
-pub(crate) fn after_char(input: &[u8], pos: usize) -> usize {
+pub fn after_char(input: &[u8], pos: usize) -> usize {
     let width = match input[pos] {
         0x00..0x80 => 1,
         0x80..0xe0 => 2,

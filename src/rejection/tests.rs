@@ -5,8 +5,8 @@
 
 use alloc::string::ToString;
 
-use super::*;
-
+use super::urn::explain_rejection;
+use crate::compiled::urn::{self, RULES};
 /// The report types and the fixed functions, where the compiled grammar below looks for them.
 use crate::compiled::{report, support};
 

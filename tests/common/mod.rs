@@ -1,5 +1,5 @@
 //! Assertions shared by the integration tests.
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // the command line's helpers are used only with the `cli` feature
 
 use urn_tag::tag::AuthorityKind;
 use urn_tag::{ParseError, ParseErrorKind, TagSyntax, TagUri, Urn, UrnSyntax};
@@ -241,4 +241,19 @@ pub fn assert_run(args: &[&str], stdin: &[u8], code: i32, stdout: &str, stderr: 
         (Some(code), stdout, stderr),
         "urn-tag {args:?}"
     );
+}
+
+/// `config`, with the failing cases proptest has seen for `module` kept in
+/// `tests/proptest-regressions/<module>.txt` and run again first. (proptest's own default puts
+/// them beside the `main.rs` or `lib.rs` above the source file, which these modules lack.)
+pub fn keeping_regressions(
+    config: proptest::test_runner::Config,
+    module: &str,
+) -> proptest::test_runner::Config {
+    let file = format!("tests/proptest-regressions/{module}.txt");
+    let persistence = proptest::test_runner::FileFailurePersistence::Direct(file.leak());
+    proptest::test_runner::Config {
+        failure_persistence: Some(Box::new(persistence)),
+        ..config
+    }
 }

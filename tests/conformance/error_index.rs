@@ -217,7 +217,7 @@ fn tag_like() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(common::keeping_regressions(ProptestConfig::with_cases(3000), "error_index"))]
 
     #[test]
     fn urn_error_index_is_the_first_dead_end(input in prop_oneof![urn_like(), any::<String>()]) {

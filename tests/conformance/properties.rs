@@ -3,6 +3,8 @@
 use proptest::prelude::*;
 use urn_tag::{Part, Urn, UrnSyntax, percent};
 
+use crate::common;
+
 /// One character of an NSS other than a percent-encoding: `pchar` without `%`.
 fn pchar() -> impl Strategy<Value = String> {
     prop::sample::select(
@@ -96,7 +98,7 @@ fn flip_case(c: char) -> char {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(common::keeping_regressions(ProptestConfig::with_cases(512), "properties"))]
 
     #[test]
     fn normalized_is_idempotent_and_equivalent(urn in rfc8141_urn()) {
@@ -240,6 +242,8 @@ fn urns_that_display_alike_are_equivalent() {
 }
 
 proptest! {
+    #![proptest_config(common::keeping_regressions(ProptestConfig::default(), "properties"))]
+
     /// The same on random pairs of longer URNs made of the same pieces.
     #[test]
     fn random_urns_that_display_alike_are_equivalent(

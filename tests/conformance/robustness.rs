@@ -123,7 +123,7 @@ fn check_accepted(input: &str, spec: UrnSyntax, urn: &Urn) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4096))]
+    #![proptest_config(common::keeping_regressions(ProptestConfig::with_cases(4096), "robustness"))]
 
     #[test]
     fn any_input_gives_a_value_or_a_sound_error(input in inputs()) {
@@ -300,7 +300,7 @@ fn tag_part_lower_bound(input: &str, part: Part) -> usize {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4096))]
+    #![proptest_config(common::keeping_regressions(ProptestConfig::with_cases(4096), "robustness"))]
 
     #[test]
     fn any_input_gives_a_tag_or_a_sound_error(input in tag_inputs()) {

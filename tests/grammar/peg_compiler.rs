@@ -26,9 +26,6 @@
 //! verbatim.
 #![cfg(feature = "grammar-tools")]
 
-#[path = "../../build/peg/mod.rs"]
-mod peg;
-
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
@@ -39,14 +36,11 @@ use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 use pest_vm::Vm;
 use rstest::rstest;
 
-/// The types of the failure reports, which the compiled `urn.pest` uses.
-#[allow(dead_code)] // what the reports hold is read by the crate's explanation, not here
-#[path = "../../src/compiled/report.rs"]
-mod report;
-
-/// The fixed functions the compiled grammars call.
-#[path = "../../src/compiled/support.rs"]
-mod support;
+/// The types of the failure reports and the fixed functions that the compiled grammars use,
+/// as the library defines them.
+use urn_tag::peg_runtime::{report, support};
+/// The grammar compiler itself (build/peg/), for the grammars it refuses.
+use urn_tag_peg as peg;
 
 /// The recognizers build.rs generated, one module per grammar.
 #[allow(dead_code)] // the span accessors are read through `Spans::all`
@@ -435,7 +429,7 @@ fn for_each_string(prefix: &str, alphabet: &[&str], max_len: usize, check: &mut 
 }
 
 /// One byte of each class of bytes the terminals of `urn.pest` and `tag.pest` tell apart past
-/// the scheme (as in the unit tests of `src/compiled.rs`).
+/// the scheme (as in the unit tests of `src/compiled/mod.rs`).
 const URI_ALPHABET: &[&str] = &[
     "b", "B", "x", "X", "0", "!", "&", "(", "+", ",", "=", "-", ".", "_", "~", "%", ":", "@", "/",
     "?", "#", "é",

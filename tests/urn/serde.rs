@@ -159,6 +159,8 @@ mod round_trip {
     }
 
     proptest! {
+        #![proptest_config(crate::common::keeping_regressions(ProptestConfig::default(), "serde"))]
+
         #[test]
         fn every_syntax_reads_back_what_it_wrote(
             default in urn(UrnSyntax::Rfc8141),

@@ -6,8 +6,7 @@
 
 use std::io::{BufWriter, Write};
 
-#[path = "../../../benches/corpus/mod.rs"]
-mod corpus;
+use urn_tag_corpus as corpus;
 
 fn main() -> std::io::Result<()> {
     let argument = std::env::args()

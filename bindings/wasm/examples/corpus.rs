@@ -1,4 +1,4 @@
-//! The corpora of the library's parse benchmarks (`benches/corpus/mod.rs`), for the package's
+//! The corpora of the library's parse benchmarks (`benches/corpus/`), for the package's
 //! benchmark (`bench/parse.mjs`), which parses the same identifiers in Node.js:
 //!
 //! * `corpus urns|invalid|tags` writes a corpus, one identifier a line;
@@ -8,8 +8,7 @@
 //!
 //! `cargo run --release --example corpus -- urns`
 
-#[path = "../../../benches/corpus/mod.rs"]
-mod corpus;
+use urn_tag_corpus as corpus;
 
 use std::hint::black_box;
 use std::io::{self, Write};

@@ -2,8 +2,8 @@
 //! allocation-free code over bytes, proven equal to the pest-derived parsers of
 //! [`crate::grammar`] by the tests below.
 
-pub(crate) mod report;
-pub(crate) mod support;
+pub mod report;
+pub mod support;
 
 /// `urn.pest`: entries `rfc8141`, `rfc2141`, `rfc2141bis`.
 pub(crate) mod urn {
@@ -112,23 +112,23 @@ mod tests {
     const VECTOR_FILES: [(&str, &str); 5] = [
         (
             "peer-tag-vectors.tsv",
-            include_str!("../tests/data/peer-tag-vectors.tsv"),
+            include_str!("../../tests/data/peer-tag-vectors.tsv"),
         ),
         (
             "peer-urn-equivalence.tsv",
-            include_str!("../tests/data/peer-urn-equivalence.tsv"),
+            include_str!("../../tests/data/peer-urn-equivalence.tsv"),
         ),
         (
             "peer-urn-vectors.tsv",
-            include_str!("../tests/data/peer-urn-vectors.tsv"),
+            include_str!("../../tests/data/peer-urn-vectors.tsv"),
         ),
         (
             "tag-grammar-examples.tsv",
-            include_str!("../tests/data/tag-grammar-examples.tsv"),
+            include_str!("../../tests/data/tag-grammar-examples.tsv"),
         ),
         (
             "urn-grammar-examples.tsv",
-            include_str!("../tests/data/urn-grammar-examples.tsv"),
+            include_str!("../../tests/data/urn-grammar-examples.tsv"),
         ),
     ];
 

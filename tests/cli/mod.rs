@@ -1,10 +1,4 @@
 //! The `urn-tag` command line (the `cli` feature), run as a separate process.
-//!
-//! These modules share one test binary: linking an executable per test file was most of the
-//! test build's time.
-
-#[path = "../common/mod.rs"]
-mod common;
 
 mod commands;
 mod explain;

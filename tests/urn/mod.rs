@@ -1,11 +1,5 @@
 //! URNs: the `Urn` value, the RFCs' examples, the design's rulings, errors, equivalence,
 //! namespaces, percent-encoding and the builder, and the `serde` feature.
-//!
-//! These modules share one test binary: linking an executable per test file was most of the
-//! test build's time.
-
-#[path = "../common/mod.rs"]
-mod common;
 
 mod percent_and_builder;
 mod serde;
