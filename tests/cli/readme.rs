@@ -130,3 +130,74 @@ fn cli_doc_examples_are_the_output() {
         );
     }
 }
+
+/// The heading of docs/cli.md's last section, which gives every command's `--help` as the tool
+/// prints it.
+const HELP_SECTION: &str = "## Every command's `--help`\n";
+
+/// The commands that a `--help` text lists under "Commands:", but `help`.
+fn subcommands(help: &str) -> Vec<&str> {
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|command| *command != "help")
+        .collect()
+}
+
+/// `urn-tag ARGS --help` under a heading, as printed but for the white space that ends its
+/// lines, then the same for each of its subcommands.
+#[track_caller]
+fn write_help(args: &[&str], doc: &mut String) {
+    let invocation = [args, &["--help"]].concat();
+    let output = common::run_cli(&invocation, b"");
+    assert!(output.status.success(), "urn-tag {invocation:?}");
+    let help = String::from_utf8(output.stdout).expect("UTF-8 help");
+    doc.push_str(&format!(
+        "\n### `urn-tag {}`\n\n```text\n",
+        invocation.join(" ")
+    ));
+    for line in help.lines() {
+        doc.push_str(line.trim_end());
+        doc.push('\n');
+    }
+    doc.push_str("```\n");
+    for command in subcommands(&help) {
+        write_help(&[args, &[command]].concat(), doc);
+    }
+}
+
+/// docs/cli.md gives the `--help` of the tool and of each of its commands exactly as the tool
+/// prints it, so the reference cannot drift from the tool: a new command, option or changed
+/// word fails here. `URN_TAG_BLESS=1` writes the section anew from the tool.
+#[cfg(feature = "grammar-tools")]
+#[test]
+fn cli_doc_gives_every_help_as_printed() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md");
+    let doc = std::fs::read_to_string(path).expect("docs/cli.md");
+    let (before, given) = doc.split_once(HELP_SECTION).expect("the --help section");
+    let mut printed = String::from(
+        "\nAs the tool prints them (built with the `grammar-tools` feature, which adds the \
+         `grammar` commands). A test holds this section to the tool.\n",
+    );
+    write_help(&[], &mut printed);
+    if std::env::var_os("URN_TAG_BLESS").is_some() {
+        std::fs::write(path, format!("{before}{HELP_SECTION}{printed}")).expect("written");
+        return;
+    }
+    let first_difference = given
+        .lines()
+        .zip(printed.lines())
+        .position(|(given, printed)| given != printed)
+        .unwrap_or(given.lines().count().min(printed.lines().count()));
+    assert!(
+        given == printed,
+        "docs/cli.md differs from the tool's help from line {} of its --help section on \
+         ({:?}, printed {:?}); write it anew with URN_TAG_BLESS=1 cargo test --all-features \
+         --test integration cli::readme",
+        first_difference + 1,
+        given.lines().nth(first_difference),
+        printed.lines().nth(first_difference),
+    );
+}
