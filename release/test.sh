@@ -8,12 +8,14 @@
 #   Debian's packages); the pages and completion scripts there;
 # * the x86_64 manylinux wheel, installed into a new virtual environment where no Rust
 #   toolchain is found, and the Python tests run against it from a copy of the repository
-#   that has no Python source to import instead; the other wheels checked for their
-#   architecture and C library, and the source distribution built into a wheel;
+#   that has no Python source to import instead (and against the x86_64 tool, when its
+#   archive is here); the other wheels checked for their architecture and C library, and the
+#   source distribution built into a wheel;
 # * the npm tarball, installed into an empty directory, and the Node.js tests run against it
 #   (and against the x86_64 tool, when its archive is here).
 #
-# Everything happens in target/release-work/; nothing in the work tree is touched.
+# Everything happens in target/release-work/ (and target/debug/, when a tool must be built for
+# the packages' tests); nothing the repository tracks is touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$(pwd)
@@ -107,7 +109,15 @@ EOF
 }
 
 # --- The command-line tool ---------------------------------------------------------------
-cli=""  # the unpacked x86_64 tool, for the npm package's tests
+# The packages' tests compare them with the command line (URN_TAG_CLI): the released x86_64
+# tool when its archive was tested, or else a debug build of this work tree.
+cli=""
+tool_for_tests() {
+    if [ -z "$cli" ]; then
+        cargo build --quiet --features cli
+        cli=$repository/target/debug/urn-tag
+    fi
+}
 test_cli() {
     local triple=$1 expected_machine=$2 runner=()
     local name=urn-tag-$version-$triple
@@ -195,6 +205,7 @@ test_wheel_installed() {
     # The test dependencies the package names (its `test` extra), from PyPI.
     env PATH="$path" "$venv/bin/pip" install --quiet "${wheel}[test]"
     copy_tree
+    tool_for_tests
     # The package's Python source (pyproject.toml's python-source) is not in the tree the
     # tests run from: what they import can only be the installed wheel.
     local source
@@ -208,9 +219,10 @@ assert urn_tag.__file__.startswith(sys.prefix), urn_tag.__file__
 assert urn_tag.__version__ == sys.argv[1], urn_tag.__version__
 print("importing", urn_tag.__file__)
 ' "$version"
-        env PATH="$path" python -m pytest -q -p no:cacheprovider bindings/python/tests
+        env PATH="$path" URN_TAG_CLI="$cli" \
+            python -m pytest -q -p no:cacheprovider bindings/python/tests
     )
-    echo "ok: ${wheel##*/} installed without Rust and passed the Python tests"
+    echo "ok: ${wheel##*/} installed without Rust and passed the Python tests (against $cli)"
 }
 
 test_wheel_machines() {
@@ -267,18 +279,14 @@ test_npm() {
     # the package's own place, from which it then loads everything else.
     rm -rf "$tree/bindings/wasm/pkg"
     ln -s "$install/node_modules/urn-tag" "$tree/bindings/wasm/pkg"
-    local tool=$cli
-    if [ -z "$tool" ]; then
-        cargo build --quiet --features cli
-        tool=$repository/target/debug/urn-tag
-    fi
+    tool_for_tests
     (
         cd "$tree/bindings/wasm"
         npm ci --no-audit --no-fund --silent
-        URN_TAG_CLI=$tool node --test test/*.test.mjs
+        URN_TAG_CLI=$cli node --test test/*.test.mjs
         npx tsc -p test
     )
-    echo "ok: ${tarball##*/} installed and passed the Node.js tests (against $tool)"
+    echo "ok: ${tarball##*/} installed and passed the Node.js tests (against $cli)"
 }
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
