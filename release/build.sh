@@ -55,8 +55,10 @@ if [ "$(uname -sm)" != "Linux x86_64" ]; then
 fi
 
 # A release is made from what is committed: the files it packs must be the ones a tag names.
-if ! $allow_dirty && [ -n "$(git status --porcelain)" ]; then
-    echo "the work tree has changes (git status); commit them, or pass --allow-dirty to try" >&2
+changes=$(git status --porcelain)
+if ! $allow_dirty && [ -n "$changes" ]; then
+    echo "the work tree has changes; commit them, or pass --allow-dirty to try:" >&2
+    echo "$changes" >&2
     exit 1
 fi
 
