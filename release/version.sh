@@ -5,19 +5,26 @@
 #   release/version.sh            prints the version, or names every file that differs and fails
 #   release/version.sh set X.Y.Z  writes X.Y.Z into every one of them (and their lockfiles)
 #
-# The manifests that carry it. The Python package's version is the one of its crate
+# The manifests that carry it: the crate's and the grammar compiler's, published with it (and
+# the version the crate requires of it). The Python package's version is the one of its crate
 # (pyproject.toml declares it dynamic, and maturin reads Cargo.toml); the npm package's crate
 # is not published, but is kept in step so that no version in the release is a stale one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo_manifests=(Cargo.toml bindings/python/Cargo.toml bindings/wasm/Cargo.toml)
+cargo_manifests=(Cargo.toml build/peg/Cargo.toml bindings/python/Cargo.toml bindings/wasm/Cargo.toml)
 npm_manifest=bindings/wasm/npm/package.json
 pyproject=bindings/python/pyproject.toml
 
 # The `version = "..."` of a Cargo.toml's [package] table: its first such line, which the
 # [package] table, always first in these manifests, holds.
 cargo_version() { sed -n 's/^version = "\(.*\)"$/\1/p' "$1" | head -n 1; }
+# What a manifest requires of the published crates it depends on by path and version
+# (`urn-tag-peg = { path = "build/peg", version = "..." }`): one line per dependency, its name
+# and the version it names. Published with it, they are the same version.
+cargo_requirements() {
+    sed -n 's/^\(urn-tag[a-z-]*\) = {.* version = "\([^"]*\)".*$/\1\t\2/p' "$1"
+}
 # The top-level "version" of package.json, the only member at its indentation of that name.
 npm_version() { sed -n 's/^  "version": "\(.*\)",$/\1/p' "$1"; }
 # A static `version` in [project], if pyproject.toml ever gets one instead of `dynamic`.
@@ -27,8 +34,12 @@ pyproject_version() {
 
 versions() {
     local manifest
+    local name requirement
     for manifest in "${cargo_manifests[@]}"; do
         printf '%s\t%s\n' "$manifest" "$(cargo_version "$manifest")"
+        while IFS=$'\t' read -r name requirement; do
+            printf '%s\t%s\n' "$manifest ($name)" "$requirement"
+        done < <(cargo_requirements "$manifest")
     done
     printf '%s\t%s\n' "$npm_manifest" "$(npm_version "$npm_manifest")"
     local python
@@ -59,6 +70,7 @@ set_version() {
     for manifest in "${cargo_manifests[@]}"; do
         # Only the first `version = ` line: the [package] table's.
         sed -i "0,/^version = \".*\"$/s//version = \"$version\"/" "$manifest"
+        sed -i "s/^\(urn-tag[a-z-]* = {.* version = \"\)[^\"]*\"/\1$version\"/" "$manifest"
     done
     # The `"version"` line of package.json, rewritten in place: the file keeps its layout.
     sed -i "0,/^  \"version\": \".*\",$/s//  \"version\": \"$version\",/" "$npm_manifest"
