@@ -5,8 +5,8 @@
 #   release/build.sh [--allow-dirty] [--no-test] [PART...]
 #
 # The parts, all of them when none is named:
-#   crate          urn-tag-X.Y.Z.crate, as `cargo package` makes it; `cargo publish --dry-run`
-#                  passes
+#   crate          urn-tag-X.Y.Z.crate and urn-tag-peg-X.Y.Z.crate (the grammar compiler), as
+#                  `cargo package` makes them; `cargo publish --dry-run` passes
 #   cli-x86_64     urn-tag-X.Y.Z-x86_64-unknown-linux-musl.tar.gz: the static command-line
 #                  tool, with the licences, README.md, man pages and shell completions
 #   cli-aarch64    the same for aarch64-unknown-linux-musl
@@ -94,22 +94,27 @@ python_tools() {
     export PATH="$tools/bin:$PATH"
 }
 
-# The crate as `cargo package` makes it, which also builds what it packed; then `cargo publish
-# --dry-run` checks what publishing checks besides (without building it again). Every package
-# of the workspace that is published, should the library become more than one.
+# The crates as `cargo package` makes them, which also builds what it packed; then `cargo
+# publish --dry-run` checks what publishing checks besides (without building them again).
+# Every package of the workspace that is published (the library and its grammar compiler),
+# none that is not.
 build_crate() {
-    local dirty=()
-    if $allow_dirty; then dirty=(--allow-dirty); fi
-    cargo package --locked --workspace "${dirty[@]}"
-    cargo publish --dry-run --no-verify --locked --workspace "${dirty[@]}"
-    local name
-    for name in $(cargo metadata --no-deps --format-version 1 | python3 -c '
+    local names=() versions=() name version
+    while read -r name version; do names+=("$name"); versions+=("$version"); done < <(
+        cargo metadata --no-deps --format-version 1 | python3 -c '
 import json, sys
 for package in json.load(sys.stdin)["packages"]:
     if package["publish"] != []:
-        print(package["name"] + "-" + package["version"])
-'); do
-        cp "target/package/$name.crate" "$dist/"
+        print(package["name"], package["version"])
+')
+    local options=()
+    for name in "${names[@]}"; do options+=(--package "$name"); done
+    if $allow_dirty; then options+=(--allow-dirty); fi
+    cargo package --locked "${options[@]}"
+    cargo publish --dry-run --no-verify --locked "${options[@]}"
+    local i
+    for i in "${!names[@]}"; do
+        cp "target/package/${names[i]}-${versions[i]}.crate" "$dist/"
     done
 }
 

@@ -2,7 +2,7 @@
 # Tests each artifact in target/release-artifacts/ (release/build.sh) as a user installs it,
 # and records its size and how long its install took:
 #
-# * the crate, built as a dependency of a new crate from the `.crate` files alone;
+# * the crates, urn-tag built as a dependency of a new crate from the `.crate` files alone;
 # * the command-line tool's archives, unpacked: the binary statically linked and of the right
 #   architecture, run with an empty environment (the aarch64 one under qemu-user-static, from
 #   Debian's packages); the pages and completion scripts there;
@@ -101,7 +101,13 @@ $patches
 EOF
     cp release/dependent/main.rs "$dependent/src/main.rs"
     timed cargo build --quiet --manifest-path "$dependent/Cargo.toml"
-    record "$dist/urn-tag-$version.crate" "cargo build of a new crate that depends on it" "$took"
+    for crate in "$dist"/*.crate; do
+        if [ "${crate##*/}" = "urn-tag-$version.crate" ]; then
+            record "$crate" "cargo build of a new crate that depends on it" "$took"
+        else
+            record "$crate" "built in the same build, as urn-tag's dependency" ""
+        fi
+    done
     "$dependent/target/debug/urn-tag-dependent" >"$work/dependent.out"
     diff -u release/dependent/expected.txt "$work/dependent.out" \
         || fail "the dependent crate's output differs from release/dependent/expected.txt"
