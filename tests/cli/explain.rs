@@ -73,7 +73,7 @@ fn run(args: &[&str]) -> (Option<i32>, String) {
     (output.status.code(), stdout)
 }
 
-/// The record of the README's URN, field by field in order.
+/// The record of the README's example URN, field by field in order.
 #[test]
 fn explain_json_urn_record() {
     let (code, record) = run(&["explain", "--json", "urn:example:weather?=op=map#day2"]);

@@ -359,7 +359,7 @@ fn man_pages_are_generated_from_the_command_definitions() {
     );
 }
 
-/// Each error kind `check --json` reports, from an input that shows it; the README documents
+/// Each error kind `check --json` reports, from an input that shows it; docs/cli.md documents
 /// every one of them.
 #[rstest]
 #[case::expected_scheme(&[], b"http://x", "expected_scheme", Some("scheme"))]
@@ -403,11 +403,11 @@ fn every_error_kind_is_documented(
         (Some(kind), part),
         "{record}"
     );
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README");
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
     assert!(
-        readme.contains(&format!("`{kind}`")),
-        "README documents {kind}"
+        reference.contains(&format!("`{kind}`")),
+        "docs/cli.md documents {kind}"
     );
     let help = common::run_cli(&["check", "--help"], b"");
     let help = String::from_utf8(help.stdout).unwrap();

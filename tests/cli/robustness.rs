@@ -84,8 +84,8 @@ fn check_json_answers_every_odd_line_soundly() {
         summary.ends_with(&format!(", {blank} blank lines skipped\n")),
         "{summary}"
     );
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README");
+    let reference = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
     for (line, record) in read.into_iter().zip(records) {
         let value: serde_json::Value = serde_json::from_str(record).expect("a JSON object");
         let text = String::from_utf8_lossy(line);
@@ -102,8 +102,8 @@ fn check_json_answers_every_odd_line_soundly() {
                 let error = &value["error"];
                 let kind = error["kind"].as_str().expect("an error kind");
                 assert!(
-                    readme.contains(&format!("`{kind}`")),
-                    "README documents {kind}"
+                    reference.contains(&format!("`{kind}`")),
+                    "docs/cli.md documents {kind}"
                 );
                 let index = error["index"].as_u64().expect("an error index") as usize;
                 assert!(index <= line.len(), "{record}");
