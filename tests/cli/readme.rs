@@ -201,3 +201,13 @@ fn cli_doc_gives_every_help_as_printed() {
         printed.lines().nth(first_difference),
     );
 }
+
+/// The README stays an overview that fits a screen's scroll: the references it links to hold
+/// the details (docs/cli.md, docs/spec-compliance.md, each package's README, BENCHMARKS.md).
+#[test]
+fn readme_is_an_overview_of_at_most_350_lines() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let lines = readme.lines().count();
+    assert!(lines <= 350, "README.md has {lines} lines");
+}
