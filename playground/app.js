@@ -2,7 +2,10 @@
 // line the library's verdict (and, with the grammar text edited, pest's verdict under the
 // edited text), the parse tree of the line under the cursor, and the rule under the grammar
 // editor's cursor with its railroad diagram. All answers come from the WebAssembly module
-// (wasm/src/lib.rs); this file only keeps state and draws.
+// (wasm/src/lib.rs): the library's verdicts from this thread, since the library answers any
+// input in linear time; whatever runs a grammar text (reading it, pest_vm, diagrams, the
+// registration check) from a worker (worker.js) under a time limit, since a text can be
+// anything. This file keeps state, supervises the worker and draws.
 
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 
@@ -39,22 +42,217 @@ function marked(text, start, end) {
   return code;
 }
 
+// --- The worker, supervised: a time limit on every request, a new worker when one stops. ---
+
+/** How long the worker may take over one request (for a run of lines: over one line) before
+ * it is stopped and replaced; reading a grammar text, up to two megabytes of it, gets longer
+ * (pest_meta reads a megabyte in about a second). */
+const TIME_LIMIT_MS = 2000;
+const READ_TIME_LIMIT_MS = 5000;
+
+/** What a trap of the module says, in words. */
+function trapMessage(trapped) {
+  if (trapped.startsWith("RangeError")) {
+    return `this grammar recursed deeper than the browser's stack allows (${trapped})`;
+  }
+  return `the module stopped (${trapped})`;
+}
+
+/**
+ * The grammar worker (worker.js) and its queue: one request at a time, each under
+ * `TIME_LIMIT_MS`. A worker that runs over, traps or fails is terminated and a new one
+ * started, which is given the grammar text again; the request that stopped it is answered
+ * with `{refused}`, and `onRestart` is told why.
+ */
+class GrammarWorker {
+  constructor(onRestart, onBusy) {
+    this.onRestart = onRestart;
+    this.onBusy = onBusy;
+    this.queue = [];
+    this.job = null;
+    this.nextId = 1;
+    /** The grammar text asked for last, `{text, entry}`, and whether this worker holds it. */
+    this.wanted = null;
+    this.holds = false;
+    /** Errors of the worker's own script since it last answered; past a few, it is not
+     * started again (it cannot load, and would fail the same way each time). */
+    this.errors = 0;
+    this.broken = null;
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = ({ data }) => this.answered(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      if (++this.errors >= 3) this.broken = `the grammar worker could not start (${event.message ?? "no reason given"})`;
+      this.stopped(`the grammar worker failed: ${event.message ?? "no reason given"}`);
+    };
+    this.holds = false;
+  }
+
+  /** Reads a grammar text in the worker: `{error, outline, refused}`. Requests queued for an
+   * older text are dropped, and one under way is stopped (with its worker: a run of a
+   * thousand lines, or a text that takes long to read, would hold up the new text). */
+  load(text, entry) {
+    const kept = [];
+    for (const job of this.queue.splice(0)) {
+      if (job.message.op === "registration") kept.push(job);
+      else job.resolve({ superseded: true });
+    }
+    this.queue = kept;
+    if (this.job && this.job.message.op !== "registration") {
+      const job = this.job;
+      clearTimeout(this.timer);
+      this.job = null;
+      this.worker.terminate();
+      if (!this.broken) this.start();
+      job.resolve({ superseded: true });
+    }
+    this.wanted = { text, entry };
+    this.holds = false;
+    return this.request({ op: "load", text, entry });
+  }
+
+  /** Stops the worker for good. */
+  close() {
+    clearTimeout(this.timer);
+    this.worker.terminate();
+  }
+
+  /** Queues a request; resolves to the worker's answer or to `{refused}`. With `key`, a
+   * request still queued under the same key is dropped (the latest wins). */
+  request(message, { key, onPartial } = {}) {
+    return new Promise((resolve) => {
+      if (key) {
+        const old = this.queue.findIndex((job) => job.key === key);
+        if (old >= 0) this.queue.splice(old, 1)[0].resolve({ superseded: true });
+      }
+      this.queue.push({ message, key, onPartial, resolve });
+      this.pump();
+    });
+  }
+
+  pump() {
+    if (this.job) return;
+    let job = this.queue.shift();
+    if (!job) {
+      this.onBusy(false);
+      return;
+    }
+    if (this.broken) {
+      job.resolve({ refused: this.broken });
+      this.pump();
+      return;
+    }
+    // A request about the grammar text needs the worker to hold it: after a restart, the new
+    // worker reads it first.
+    if (job.message.op !== "load" && job.message.op !== "registration" && !this.holds) {
+      if (!this.wanted || this.wanted.failed) {
+        job.resolve({ refused: this.wanted?.failed ?? "no grammar text" });
+        this.pump();
+        return;
+      }
+      this.queue.unshift(job);
+      job = { message: { op: "load", ...this.wanted }, resolve: () => {} };
+    }
+    this.onBusy(true);
+    job.id = this.nextId++;
+    job.received = 0;
+    this.job = job;
+    this.worker.postMessage({ ...job.message, id: job.id });
+    this.arm();
+  }
+
+  arm() {
+    clearTimeout(this.timer);
+    const limit = this.job.message.op === "load" ? READ_TIME_LIMIT_MS : TIME_LIMIT_MS;
+    this.timer = setTimeout(() => this.stopped(`stopped after ${limit / 1000} s`), limit);
+  }
+
+  answered(data) {
+    const job = this.job;
+    if (!job || data.id !== job.id) return;
+    if (data.partial) {
+      job.received += data.partial.length;
+      job.onPartial?.(data.partial, data.from);
+      this.arm();
+      return;
+    }
+    clearTimeout(this.timer);
+    this.job = null;
+    this.errors = 0;
+    if (data.trapped) {
+      this.replace(job, trapMessage(data.trapped));
+      return;
+    }
+    if (job.message.op === "load") {
+      this.holds = true;
+      if (data.limit) this.wanted.failed = oneLine(data.error);
+    }
+    job.resolve(data);
+    this.pump();
+  }
+
+  /** The worker ran over or failed during the current request. */
+  stopped(reason) {
+    const job = this.job;
+    clearTimeout(this.timer);
+    this.job = null;
+    if (job) this.replace(job, reason);
+  }
+
+  replace(job, reason) {
+    this.worker.terminate();
+    if (!this.broken) this.start();
+    if (job.message.op === "load" && this.wanted) this.wanted.failed = reason;
+    // For a run of lines, the line it stopped on is the first it had not answered.
+    const stuck = job.received;
+    const where = job.message.op === "run" ? ` on line ${shorten(job.message.lines[stuck])}` : "";
+    this.onRestart(`The grammar worker was replaced: ${reason}${where}.`);
+    job.resolve({ refused: reason, stuck });
+    this.pump();
+  }
+}
+
+/** pest's report of an error (`--> line:column`, the line, a caret, `= message`) in one line. */
+function oneLine(report) {
+  const found = report.match(/--> (\d+):(\d+)[\s\S]*\n\s*= (.*)$/);
+  return found ? `${found[3]} (line ${found[1]}, column ${found[2]})` : report;
+}
+
+/** A line as a note quotes it: in quotes, and cut short when long. */
+function shorten(line) {
+  return JSON.stringify(line.length > 40 ? `${line.slice(0, 40)}…` : line);
+}
+
 // --- State: what is kept across reloads and put in share links. ---
 
 const STORAGE_KEY = "urn-tag-playground";
-const EXAMPLES = [
-  "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
-  "URN:EXAMPLE:a123,z456#789",
-  "urn:example:a%zz",
-  "urn:ex:a?b",
-  "urn:isbn:0451450523",
-  "tag:yaml.org,2002:int",
-].join("\n");
+/** What the inputs box starts with, for each kind of grammar: identifiers of that kind, valid
+ * and not. */
+const SAMPLES = {
+  urn: [
+    "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
+    "URN:EXAMPLE:a123,z456#789",
+    "urn:example:a%zz",
+    "urn:ex:a?b",
+    "urn:isbn:0451450523",
+  ].join("\n"),
+  tag: [
+    "tag:yaml.org,2002:int",
+    "tag:timothy@hpl.hp.com,2001:web/externalHome",
+    "tag:example.com,1900-02-29:x",
+    "tag:example.com,2000-13:x",
+  ].join("\n"),
+};
+const sampleOf = (kind) => SAMPLES[kind === "tag" ? "tag" : "urn"];
 
 const state = {
   mode: "try",
   entry: "urn-rfc8141",
-  inputs: EXAMPLES,
+  inputs: SAMPLES.urn,
   /** Edited grammar texts by file name; a file not here is as shipped. */
   edits: {},
   registration: { abnf: "", top: "", nid: "", scope: "nss", examples: "" },
@@ -83,23 +281,34 @@ function save() {
   }, 200);
 }
 
-function restore(saved) {
-  if (!saved || typeof saved !== "object") return;
+/** A saved or shared state as far as it has the right shape; anything else in it is left. */
+function parseState(saved) {
+  const parsed = { registration: {} };
+  if (!saved || typeof saved !== "object") return parsed;
   for (const key of ["mode", "entry", "inputs"]) {
-    if (typeof saved[key] === "string") state[key] = saved[key];
+    if (typeof saved[key] === "string") parsed[key] = saved[key];
   }
   if (saved.edits && typeof saved.edits === "object") {
-    state.edits = Object.fromEntries(
+    parsed.edits = Object.fromEntries(
       Object.entries(saved.edits).filter(([, text]) => typeof text === "string"),
     );
   }
   if (saved.registration && typeof saved.registration === "object") {
     for (const key of Object.keys(state.registration)) {
       if (typeof saved.registration[key] === "string") {
-        state.registration[key] = saved.registration[key];
+        parsed.registration[key] = saved.registration[key];
       }
     }
   }
+  return parsed;
+}
+
+function applyState(parsed) {
+  for (const key of ["mode", "entry", "inputs"]) {
+    if (key in parsed) state[key] = parsed[key];
+  }
+  if (parsed.edits) state.edits = parsed.edits;
+  Object.assign(state.registration, parsed.registration);
 }
 
 // Share links hold the state in the fragment, deflated and base64url-encoded, so that an
@@ -119,64 +328,62 @@ async function decodeState(text) {
   return JSON.parse(await new Response(stream).text());
 }
 
-// --- Verdicts, cached by line: a keystroke changes one line, and only that one is asked. ---
+// --- Verdicts: the library's, cached by line; pest's under the grammar text, from the worker. ---
 
-/** The current grammar text compiled for pest_vm, or null with `grammarError` set. */
-let compiled = null;
-let grammarError = "";
-/** Line text -> { shipped, edited } for the current entry and grammar text. */
-let cache = new Map();
-/** Counts compilations, so that a parse tree drawn under an older text is drawn again. */
-let grammarVersion = 0;
-/** Whether the text compiled is an edited one: the verdicts follow what was compiled, not
- * the editor's text while it waits to be compiled. */
-let compiledEdited = false;
+/** Line text -> the library's verdict under the current entry. */
+let shippedCache = new Map();
 
-function compile() {
-  compiled?.free();
-  compiled = null;
-  grammarError = "";
-  try {
-    compiled = new wasm.Grammar(currentText(), entry.rule);
-  } catch (error) {
-    grammarError = String(error);
+function shippedVerdict(line) {
+  let found = shippedCache.get(line);
+  if (!found) {
+    found = JSON.parse(wasm.check(entry.id, line));
+    if (shippedCache.size > 50000) shippedCache.clear();
+    shippedCache.set(line, found);
   }
-  cache = new Map();
-  grammarVersion++;
-  compiledEdited = isEdited();
-}
-
-/** What pest makes of `line` under the current text: the rule's run on the whole line, or
- * for a namespace grammar on the URN's NSS, its spans moved to count from the line's start. */
-function run(line, shipped) {
-  if (!compiled) return null;
-  if (entry.kind !== "namespace") return JSON.parse(compiled.run(line));
-  if (!shipped.nss || shipped.error?.kind === "other_namespace") return null;
-  const [start, end] = shipped.nss;
-  const nss = new TextDecoder().decode(encoder.encode(line).slice(start, end));
-  const result = JSON.parse(compiled.run(nss));
-  for (const node of result.tree) {
-    node.start += start;
-    node.end += start;
-  }
-  if (result.index !== null) {
-    result.index += start;
-    result.message = result.message.replace(/at byte \d+$/, `at byte ${result.index}`);
-  }
-  return result;
-}
-
-function verdicts(line) {
-  let found = cache.get(line);
-  if (found) return found;
-  const shipped = JSON.parse(wasm.check(entry.id, line));
-  // pest's verdict is shown only for an edited text: on the shipped one the library decides.
-  const edited = compiledEdited ? run(line, shipped) : null;
-  found = { shipped, edited };
-  if (cache.size > 50000) cache.clear();
-  cache.set(line, found);
   return found;
 }
+
+/** The grammar text as the worker read it last: its version (counting loads), whether it is
+ * an edited text (verdicts follow what was read, not the editor's text while it waits to be
+ * read), whether it can be run, and why not. */
+const loaded = { version: 0, edited: false, runnable: false, error: "" };
+/** Line text -> pest's result under the loaded text; lines asked for and not answered yet. */
+let editedResults = new Map();
+let asked = new Set();
+
+/** Asks the worker to run the loaded text on the lines it has not answered yet. */
+function runMissing(lines) {
+  if (!loaded.edited || !loaded.runnable) return;
+  const missing = [...new Set(lines)].filter((line) => !editedResults.has(line) && !asked.has(line));
+  if (missing.length) runLines(missing, loaded.version);
+}
+
+async function runLines(lines, version) {
+  for (const line of lines) asked.add(line);
+  const store = (results, from) => {
+    if (version !== loaded.version) return;
+    results.forEach((result, i) => {
+      editedResults.set(lines[from + i], result);
+      asked.delete(lines[from + i]);
+    });
+    scheduleUpdate();
+  };
+  const answer = await worker.request({ op: "run", lines }, { onPartial: store });
+  if (version !== loaded.version || answer.superseded) return;
+  if (answer.results) store(answer.results, answer.from);
+  if (answer.refused !== undefined) {
+    const stuck = answer.stuck ?? 0;
+    store([{ status: "refused", index: null, message: answer.refused }], stuck);
+    const rest = lines.slice(stuck + 1);
+    for (const line of rest) asked.delete(line);
+    if (rest.length) runLines(rest, version);
+  }
+  // The rows are drawn at the next frame, which then clears `data-grammar-pending`.
+  scheduleUpdate();
+}
+
+/** Whether a result is a refusal: stopped by a limit, a time limit or a trap. */
+const isRefused = (result) => result?.status === "refused";
 
 // --- Drawing the verdicts. ---
 
@@ -184,23 +391,37 @@ const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const escape = (text) => text.replace(/[&<>"]/g, (ch) => ESCAPES[ch]);
 
 /** A caret under byte `index` of `text` and the message after it, as HTML; with `withText`,
- * the line itself above them. */
+ * the line itself above them. Without an index, the message alone. */
 function caretHtml(text, index, message, withText = true) {
-  const under = `${" ".repeat(position(text, index))}^ ${message}`;
+  const under = index === null ? message : `${" ".repeat(position(text, index))}^ ${message}`;
   return `<pre class="caret">${escape(withText ? `${text}\n${under}` : under)}</pre>`;
+}
+
+/** The badge of pest's result under an edited text. */
+function editedBadge(edited) {
+  if (edited === undefined) return ["pending", "edited: …", "pending"];
+  switch (edited.status) {
+    case "match":
+      return ["true", "edited: match", "match"];
+    case "refused":
+      return ["refused", "edited: refused", "refused"];
+    case "not run":
+      return ["not run", "edited: not run", "no-match"];
+    default:
+      return ["false", "edited: no match", "no-match"];
+  }
 }
 
 /** The row of one line, as HTML: a thousand rows are parsed at once much faster than they
  * are built node by node. Every text in it is escaped. */
-function verdictRow(number, line, { shipped, edited }) {
+function verdictRow(number, line, shipped, edited) {
   let data = `data-line="${number}" data-valid="${shipped.valid}"`;
   let badges = `<span class="no">${number}</span><span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
-  if (compiledEdited) {
-    const matched = edited?.matched ?? false;
-    data += ` data-edited="${edited ? matched : "not run"}"`;
-    const said = edited ? (matched ? "edited: match" : "edited: no match") : "edited: not run";
-    badges += ` <span class="edited ${matched ? "match" : "no-match"}">${said}</span>`;
-    if (edited && matched !== shipped.valid) {
+  if (loaded.edited) {
+    const [value, said, style] = loaded.runnable ? editedBadge(edited) : ["not run", "edited: not run", "no-match"];
+    data += ` data-edited="${value}"`;
+    badges += ` <span class="edited ${style}">${said}</span>`;
+    if (differs(shipped, edited)) {
       data += ' data-differs="true"';
       badges += ' <span class="differs">differs</span>';
     }
@@ -217,7 +438,7 @@ function verdictRow(number, line, { shipped, edited }) {
   } else {
     block = `<pre class="text">${escape(line)}</pre>`;
   }
-  if (edited && !edited.matched && edited.message) {
+  if (loaded.edited && edited && edited.status !== "match" && edited.status !== "not run" && edited.message) {
     block += caretHtml(line, edited.index, `edited grammar: ${edited.message}`, false);
   }
   const facts = [];
@@ -228,6 +449,12 @@ function verdictRow(number, line, { shipped, edited }) {
   if (shipped.equivalence_key !== null) facts.push(`equivalence key: ${shipped.equivalence_key}`);
   if (facts.length) block += `<div class="facts">${escape(facts.join(" · "))}</div>`;
   return `<li ${data}><div class="row"><span class="badges">${badges}</span><div class="line">${block}</div></div></li>`;
+}
+
+/** Whether pest's verdict under the edited text is not the library's. */
+function differs(shipped, edited) {
+  if (!edited || edited.status === "refused" || edited.status === "not run") return false;
+  return (edited.status === "match") !== shipped.valid;
 }
 
 /** The lines as drawn: the row of each, and what it was drawn from. */
@@ -242,36 +469,43 @@ function drawResults(lines) {
   const list = $("results");
   let valid = 0;
   let differing = 0;
-  const results = lines.map((line) => verdicts(line));
+  let refused = 0;
+  const shipped = lines.map(shippedVerdict);
+  const edited = lines.map((line) => (loaded.edited ? editedResults.get(line) : undefined));
   const changed = [];
-  results.forEach((result, i) => {
-    if (result.shipped.valid) valid++;
-    if (result.edited && result.edited.matched !== result.shipped.valid) differing++;
+  lines.forEach((line, i) => {
+    if (shipped[i].valid) valid++;
+    if (differs(shipped[i], edited[i])) differing++;
+    if (isRefused(edited[i])) refused++;
     const old = drawn[i];
-    if (!old || old.line !== lines[i] || old.result !== result) changed.push(i);
+    if (!old || old.line !== line || old.shipped !== shipped[i] || old.edited !== edited[i]) changed.push(i);
   });
+  const remember = (i, li) => {
+    drawn[i] = { line: lines[i], shipped: shipped[i], edited: edited[i], li };
+  };
   if (changed.length > REDRAW_FROM) {
     const from = changed[0];
     if (from === 0) list.textContent = "";
     for (const old of drawn.splice(from)) old.li.remove();
     let html = "";
-    for (let i = from; i < lines.length; i++) html += verdictRow(i + 1, lines[i], results[i]);
+    for (let i = from; i < lines.length; i++) html += verdictRow(i + 1, lines[i], shipped[i], edited[i]);
     list.insertAdjacentHTML("beforeend", html);
     const rows = list.children;
-    for (let i = from; i < lines.length; i++) drawn[i] = { line: lines[i], result: results[i], li: rows[i] };
+    for (let i = from; i < lines.length; i++) remember(i, rows[i]);
   } else {
     for (const i of changed) {
-      rowTemplate.innerHTML = verdictRow(i + 1, lines[i], results[i]);
+      rowTemplate.innerHTML = verdictRow(i + 1, lines[i], shipped[i], edited[i]);
       const li = rowTemplate.content.firstElementChild;
       if (drawn[i]) drawn[i].li.replaceWith(li);
       else list.append(li);
-      drawn[i] = { line: lines[i], result: results[i], li };
+      remember(i, li);
     }
   }
   for (const old of drawn.splice(lines.length)) old.li.remove();
   const invalid = lines.length - valid;
   let summary = `${lines.length} line${lines.length === 1 ? "" : "s"}: ${valid} valid, ${invalid} invalid`;
-  if (compiledEdited) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
+  if (loaded.edited) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
+  if (refused) summary += `; ${refused} refused`;
   $("summary").textContent = summary;
 }
 
@@ -281,38 +515,41 @@ function cursorLine() {
   return box.value.slice(0, box.selectionStart).split("\n").length - 1;
 }
 
-let treeLine = -1;
 let treeKey = "";
 
-function drawTree(lines) {
+/** Draws the parse tree of the line under the cursor, which the worker gives. */
+async function drawTree(lines) {
   const index = Math.min(cursorLine(), lines.length - 1);
   const line = lines[index] ?? "";
-  const key = `${index}\n${line}\n${grammarVersion}`;
+  const key = `${index}\n${line}\n${loaded.version}`;
   for (const [i, item] of drawn.entries()) item.li.classList.toggle("current", i === index);
-  if (index === treeLine && key === treeKey) return;
-  treeLine = index;
+  if (key === treeKey) return;
   treeKey = key;
-  const list = $("tree");
-  list.replaceChildren();
   $("tree-heading").textContent = `Parse tree of line ${index + 1}`;
-  if (!compiled) {
+  const list = $("tree");
+  if (!loaded.runnable) {
+    list.replaceChildren();
     $("tree-note").textContent = "The grammar text is not usable; see the error under it.";
     return;
   }
-  const result = run(line, verdicts(line).shipped);
-  if (!result) {
+  const result = await worker.request({ op: "tree", line }, { key: "tree" });
+  if (result.superseded || key !== treeKey) return;
+  list.replaceChildren();
+  const tree = result.result ?? { status: "refused", message: result.refused, tree: [] };
+  if (tree.status === "not run") {
+    $("tree-note").textContent = `${tree.message}.`;
+    return;
+  }
+  if (tree.tree.length === 0) {
     $("tree-note").textContent =
-      "The namespace grammar parses the NSS of a URN of its namespace; this line has none.";
+      tree.status === "refused" ? `Refused: ${tree.message}` : `${entry.rule} does not match: ${tree.message}`;
     return;
   }
-  if (result.tree.length === 0) {
-    $("tree-note").textContent = `${entry.rule} does not match: ${result.message}`;
-    return;
-  }
-  $("tree-note").textContent = result.matched
-    ? `${entry.rule} matches the line${compiledEdited ? " under the edited grammar" : ""}. Each rule's span is marked in the line; choose a rule to see it in the grammar text.`
-    : `${entry.rule} matches a prefix only: ${result.message}`;
-  for (const node of result.tree) {
+  $("tree-note").textContent =
+    tree.status === "match"
+      ? `${entry.rule} matches the line${loaded.edited ? " under the edited grammar" : ""}. Each rule's span is marked in the line; choose a rule to see it in the grammar text.`
+      : `${entry.rule} matches a prefix only: ${tree.message}`;
+  for (const node of tree.tree) {
     const li = document.createElement("li");
     li.dataset.rule = node.rule;
     li.dataset.span = `${node.start}..${node.end}`;
@@ -332,52 +569,110 @@ function update() {
   const started = performance.now();
   const lines = $("inputs").value.split("\n");
   drawResults(lines);
+  runMissing(lines);
   drawTree(lines);
+  settle();
   const took = performance.now() - started;
   document.body.dataset.updateMs = took.toFixed(3);
   document.body.dataset.updates = String(Number(document.body.dataset.updates ?? 0) + 1);
   return took;
 }
 
+let updateFrame = 0;
+/** Draws again at the next frame, once however many answers came in before it. */
+function scheduleUpdate() {
+  if (updateFrame) return;
+  updateFrame = requestAnimationFrame(() => {
+    updateFrame = 0;
+    update();
+  });
+}
+
+/** Clears `data-grammar-pending` on <body> once the grammar text has been read and every line
+ * has its verdict under it. */
+function settle() {
+  if (grammarTimer || loading || asked.size > 0) return;
+  if (document.body.dataset.grammarPending && grammarStarted) {
+    document.body.dataset.grammarAllMs = (performance.now() - grammarStarted).toFixed(3);
+  }
+  delete document.body.dataset.grammarPending;
+}
+
 // --- The grammar editor: errors, the rule under the cursor, its diagram. ---
 
+/** The rules of the text last read, in the order of the text (so by `start`). */
 let outlineRules = [];
 let shownRule = "";
 
-/** How long the grammar text must be left alone before it is compiled again. */
+/** How long the grammar text must be left alone before it is read again. */
 const GRAMMAR_SETTLE_MS = 150;
 let grammarTimer = 0;
+let loading = false;
+/** Counts requests to read a text, so that only the answer to the last one is drawn. */
+let loads = 0;
+/** Whether the next outline should put the grammar cursor on the entry rule (a grammar just
+ * chosen, or the page just opened). */
+let cursorToEntry = true;
 
-/** Recompiles the grammar text and redraws everything; the milliseconds it took are kept in
- * `data-grammar-ms` on <body>. */
-function grammarChanged() {
+/** When the text being read was asked for. */
+let grammarStarted = 0;
+
+/** Has the worker read the grammar text, then draws everything again; the milliseconds from
+ * the request to the answer are kept in `data-grammar-ms` on <body>, and those until every
+ * line has its verdict under the text in `data-grammar-all-ms`. */
+async function grammarChanged() {
   clearTimeout(grammarTimer);
-  delete document.body.dataset.grammarPending;
+  grammarTimer = 0;
+  document.body.dataset.grammarPending = "true";
   const started = performance.now();
+  grammarStarted = started;
   $("grammar-name").textContent = `${entry.file}, rule ${entry.rule}`;
   $("edited-flag").hidden = !isEdited();
   $("reset-grammar").disabled = !isEdited();
-  compile();
-  const outline = JSON.parse(wasm.outline(currentText()));
-  const error = grammarError || outline.error || "";
-  $("grammar-error").hidden = !error;
-  $("grammar-error").textContent = error;
-  if (!outline.error) outlineRules = outline.rules;
+  const edited = isEdited();
+  loading = true;
+  const mine = ++loads;
+  const answer = await worker.load(currentText(), entry.id);
+  if (answer.superseded || mine !== loads) return;
+  loading = false;
+  loaded.version++;
+  loaded.edited = edited;
+  loaded.runnable = !answer.refused && !answer.error;
+  loaded.error = answer.refused ?? answer.error ?? "";
+  editedResults = new Map();
+  asked = new Set();
+  $("grammar-error").hidden = !loaded.error;
+  $("grammar-error").textContent = loaded.error;
+  if (answer.outline?.rules) outlineRules = answer.outline.rules;
   shownRule = "";
   drawn.forEach((item) => item.li.remove());
   drawn = [];
   treeKey = "";
+  if (cursorToEntry) {
+    cursorToEntry = false;
+    jumpToRule(entry.rule, false);
+  }
   update();
   drawRuleUnderCursor();
   document.body.dataset.grammarMs = (performance.now() - started).toFixed(3);
+  settle();
 }
 
-function drawRuleUnderCursor() {
-  const at = $("grammar-text").selectionStart;
-  const rule =
-    outlineRules.find((r) => at >= r.start && at <= r.end) ??
-    [...outlineRules].reverse().find((r) => r.start <= at) ??
-    outlineRules.find((r) => r.name === entry.rule);
+/** The rule whose text holds UTF-16 position `at`, or the last one before it, or the entry
+ * rule: found by bisection, since a text may hold tens of thousands of rules. */
+function ruleAt(at) {
+  let low = 0;
+  let high = outlineRules.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (outlineRules[mid].start <= at) low = mid + 1;
+    else high = mid;
+  }
+  return outlineRules[low - 1] ?? outlineRules.find((r) => r.name === entry.rule);
+}
+
+async function drawRuleUnderCursor() {
+  const rule = ruleAt($("grammar-text").selectionStart);
   if (!rule || rule.name === shownRule) return;
   shownRule = rule.name;
   $("rule-name").textContent = `${rule.name} (line ${rule.line})`;
@@ -385,9 +680,13 @@ function drawRuleUnderCursor() {
   $("rule-doc").textContent = rule.doc.join("\n");
   $("rule-notes").hidden = rule.notes.length === 0;
   $("rule-notes").textContent = rule.notes.join("\n");
+  $("rule-diagram").replaceChildren();
+  const answer = await worker.request({ op: "diagram", rule: rule.name }, { key: "diagram" });
+  if (answer.superseded || shownRule !== rule.name) return;
   // The SVG is the railroad crate's, drawn from pest_meta's syntax tree of the rule; its text
   // is escaped there.
-  $("rule-diagram").innerHTML = wasm.diagram(currentText(), rule.name);
+  $("rule-diagram").innerHTML = answer.svg ?? "";
+  if (answer.refused) $("rule-diagram").textContent = `No diagram: ${answer.refused}`;
   for (const link of $("rule-diagram").querySelectorAll("a")) {
     const name = (link.getAttribute("xlink:href") ?? link.getAttribute("href") ?? "").slice(1);
     link.addEventListener("click", (event) => {
@@ -397,27 +696,38 @@ function drawRuleUnderCursor() {
   }
 }
 
-/** Moves the grammar editor's cursor to rule `name`, which shows its diagram. */
-function jumpToRule(name) {
+/** Moves the grammar editor's cursor to rule `name` and scrolls to it, which shows its
+ * diagram; with `focus`, the editor takes the focus. */
+function jumpToRule(name, focus = true) {
   const rule = outlineRules.find((r) => r.name === name);
   if (!rule) return;
   const box = $("grammar-text");
-  box.focus();
+  if (focus) box.focus();
   box.setSelectionRange(rule.start, rule.start);
-  const lineHeight = box.scrollHeight / box.value.split("\n").length;
+  const lineHeight = parseFloat(getComputedStyle(box).lineHeight) || 16;
   box.scrollTop = Math.max(0, (rule.line - 3) * lineHeight);
   drawRuleUnderCursor();
 }
 
 // --- The registration check. ---
 
-function runRegistration() {
+async function runRegistration() {
   const reg = state.registration;
-  const report = JSON.parse(
-    wasm.check_registration(reg.abnf, reg.top, reg.nid, reg.scope === "urn", reg.examples),
-  );
   const out = $("reg-report");
   out.replaceChildren();
+  out.textContent = "Checking…";
+  document.body.dataset.registrationPending = "true";
+  const answer = await worker.request({
+    op: "registration",
+    abnf: reg.abnf,
+    top: reg.top,
+    nid: reg.nid,
+    wholeUrn: reg.scope === "urn",
+    examples: reg.examples,
+  });
+  delete document.body.dataset.registrationPending;
+  out.replaceChildren();
+  const report = answer.report ?? { error: `The check was refused: ${answer.refused}` };
   if (report.error) {
     const pre = document.createElement("pre");
     pre.className = "caret";
@@ -442,7 +752,10 @@ function runRegistration() {
       const tr = t.insertRow();
       for (const cell of row) tr.insertCell().textContent = cell;
     }
-    out.append(t);
+    const wrapper = document.createElement("div");
+    wrapper.className = "table";
+    wrapper.append(t);
+    out.append(wrapper);
   };
   const yesNo = (value) => (value === null ? "no NSS" : value ? "yes" : "no");
   const columns = ["the ABNF accepts it", "RFC 8141's NSS rule", "the library, under RFC 8141"];
@@ -480,16 +793,99 @@ function setMode(mode) {
 }
 
 function selectEntry(id) {
+  const before = entry;
   entry = entries.find((e) => e.id === id) ?? entries[0];
   state.entry = entry.id;
+  // The sample of one kind of identifier, untouched, gives way to the sample of the other.
+  if (before && before.kind !== entry.kind && state.inputs === sampleOf(before.kind)) {
+    state.inputs = sampleOf(entry.kind);
+    $("inputs").value = state.inputs;
+  }
+  shippedCache = new Map();
   $("grammar-select").value = entry.id;
   $("grammar-text").value = currentText();
+  cursorToEntry = true;
   save();
   grammarChanged();
 }
 
+/** Shows a note about the state the page was opened with; with `refusedEdits`, a button that
+ * applies them anyway. */
+function stateNote(text, refusedEdits) {
+  const note = $("state-note");
+  note.hidden = false;
+  note.querySelector("span").textContent = text;
+  const button = note.querySelector("button");
+  button.hidden = !refusedEdits;
+  button.onclick = () => {
+    Object.assign(state.edits, refusedEdits);
+    note.hidden = true;
+    $("grammar-text").value = currentText();
+    save();
+    grammarChanged();
+  };
+}
+
+/**
+ * Tries the grammar text a saved or shared state edits, for the grammar it opens with, in a
+ * worker of its own: reads it and runs it on the state's lines. Resolves to null when all ran
+ * cleanly, or to what was refused (the nesting limit, a run's limits, the time limit, a trap).
+ */
+async function trial(parsed, chosen) {
+  const text = parsed.edits?.[chosen.file];
+  if (text === undefined) return null;
+  const tester = new GrammarWorker(() => {}, () => {});
+  try {
+    const answer = await tester.load(text, chosen.id);
+    if (answer.refused) return `reading it, ${answer.refused}`;
+    if (answer.limit) return `reading it: ${oneLine(answer.error)}`;
+    if (answer.error) return null;
+    const lines = [...new Set((parsed.inputs ?? state.inputs).split("\n"))];
+    const results = [];
+    const collect = (partial, from) => partial.forEach((result, i) => (results[from + i] = result));
+    const ran = await tester.request({ op: "run", lines }, { onPartial: collect });
+    if (ran.results) collect(ran.results, ran.from);
+    if (ran.refused) return `on line ${shorten(lines[ran.stuck ?? 0])}, ${ran.refused}`;
+    const at = results.findIndex(isRefused);
+    if (at >= 0) return `on line ${shorten(lines[at])}, ${results[at].message}`;
+    return null;
+  } finally {
+    tester.close();
+  }
+}
+
+/** The state the page opens with: a share link's, else the one kept in storage. */
+async function openingState() {
+  const shared = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
+  if (shared) {
+    try {
+      return { from: "link", parsed: parseState(await decodeState(shared[1])) };
+    } catch {
+      $("share-status").textContent = "The link's state could not be read; the last state is shown.";
+    }
+  }
+  try {
+    return { from: "saved", parsed: parseState(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null")) };
+  } catch {
+    // A stored state that does not parse is ignored.
+    return { from: "saved", parsed: parseState(null) };
+  }
+}
+
+let worker;
+
 async function main() {
   await init();
+  worker = new GrammarWorker(
+    (message) => {
+      $("worker-note").hidden = false;
+      $("worker-note").textContent = message;
+    },
+    (busy) => {
+      if (busy) document.body.dataset.workerBusy = "true";
+      else delete document.body.dataset.workerBusy;
+    },
+  );
   $("diagram-css").textContent = wasm.diagram_css();
   entries = JSON.parse(wasm.entries());
   const groups = { urn: "URN", tag: "tag URI", namespace: "URN namespaces" };
@@ -502,19 +898,14 @@ async function main() {
     $("grammar-select").append(group);
   }
 
-  try {
-    restore(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null"));
-  } catch {
-    // A stored state that does not parse is ignored.
-  }
-  const shared = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
-  if (shared) {
-    try {
-      restore(await decodeState(shared[1]));
-    } catch {
-      $("share-status").textContent = "The link's state could not be read; the last state is shown.";
-    }
-  }
+  // The state the page opens with is applied at once, but for the edited grammar text of the
+  // grammar it opens with: that is tried in the worker first, and applied only once it has
+  // read and run cleanly. A text that stopped the worker falls back to the shipped grammar,
+  // with a note that says what was refused.
+  const opening = await openingState();
+  const untried = opening.parsed.edits ?? {};
+  applyState({ ...opening.parsed, edits: {} });
+  entry = entries.find((e) => e.id === state.entry) ?? entries[0];
 
   $("inputs").value = state.inputs;
   const reg = state.registration;
@@ -548,8 +939,7 @@ async function main() {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;
     save();
-    // Compiling the text and running it on every line takes tens of milliseconds with a
-    // thousand lines: done once typing pauses, so that typing in the editor stays quick.
+    // Reading the text and running it on every line is the worker's, once typing pauses.
     // `data-grammar-pending` on <body> says that it is yet to be done.
     clearTimeout(grammarTimer);
     document.body.dataset.grammarPending = "true";
@@ -596,12 +986,38 @@ async function main() {
 
   $("loading").hidden = true;
   setMode(state.mode === "registration" ? "registration" : "try");
-  selectEntry(state.entry);
   document.body.dataset.ready = "true";
+
+  // The grammar as shipped answers while the edited text is tried.
+  selectEntry(state.entry);
+  if (!(entry.file in untried)) {
+    state.edits = untried;
+    return;
+  }
+  document.body.dataset.trying = "true";
+  const refused = await trial(opening.parsed, entry);
+  delete document.body.dataset.trying;
+  const file = entry.file;
+  state.edits = { ...untried };
+  if (refused) {
+    delete state.edits[file];
+    const what = opening.from === "link" ? "The link's" : "The saved";
+    stateNote(`${what} edited ${file} was not applied: ${refused}. The shipped grammar is shown.`, {
+      [file]: untried[file],
+    });
+  }
+  $("grammar-text").value = currentText();
+  save();
+  grammarChanged();
 }
 
 main().catch((error) => {
-  $("loading").textContent = `The playground could not start: ${error}`;
+  // Shown where the page would have been: the loading note, shown again.
+  const loading = $("loading");
+  loading.hidden = false;
+  loading.setAttribute("role", "alert");
+  loading.textContent = `The playground could not start: ${error}`;
+  document.body.dataset.failed = "true";
 });
 
 if ("serviceWorker" in navigator && location.protocol !== "file:") {

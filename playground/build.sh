@@ -14,5 +14,5 @@ rm -rf "$dist"
 mkdir -p "$dist"
 wasm-bindgen --target web --no-typescript --out-dir "$dist/pkg" \
     "$here/wasm/target/wasm32-unknown-unknown/release/urn_tag_playground.wasm"
-cp "$here/index.html" "$here/app.js" "$here/style.css" "$here/sw.js" "$dist/"
+cp "$here/index.html" "$here/app.js" "$here/worker.js" "$here/style.css" "$here/sw.js" "$dist/"
 echo "built $dist ($(du -sk "$dist" | cut -f1) KiB)"

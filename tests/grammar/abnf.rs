@@ -9,6 +9,10 @@
 //! The grammar playground's registration check (`playground/wasm`) includes this file too, on
 //! ABNF that a person pastes: [`Grammar::try_parse`], [`Grammar::check`] and
 //! [`Matcher::try_new`] say what is wrong with such a text where the tests' own calls panic.
+//! Such a text is bounded before anything recurses over it: groups and options nest at most
+//! [`MAX_NESTING`] deep, rules through the rules they use at most [`MAX_DEPTH`], and a rule's
+//! regular expression is at most [`MAX_PATTERN`] bytes; a generated string takes a bounded
+//! number of steps (see [`Grammar::generate_within`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -18,6 +22,68 @@ use regex::Regex;
 
 /// The RFC 5234 Appendix B.1 core rules, available to every grammar that does not define them.
 const CORE_RULES: &str = include_str!("../data/abnf/rfc5234-core.abnf");
+
+/// How deep groups `( )` and options `[ ]` may nest in an ABNF text: the `abnf` crate's parser
+/// recurses a dozen calls deep for each, and a browser's stack holds about 2 000 levels.
+/// Registrations nest three or four.
+pub const MAX_NESTING: usize = 64;
+
+/// How deep a rule may reach through the rules it uses, counting every group, option,
+/// repetition, alternation, concatenation and rule name on the way: the depth of the
+/// recursion that compiles and generates from it, and of the groups of its regular
+/// expression, which the `regex` crate takes at most 250 deep.
+pub const MAX_DEPTH: usize = 200;
+
+/// The longest regular expression compiled from a rule, in bytes: a rule that uses another
+/// twice, which uses another twice, and so on, doubles its expression at each step.
+pub const MAX_PATTERN: usize = 256 * 1024;
+
+/// Refuses an ABNF text whose groups and options nest deeper than [`MAX_NESTING`], before the
+/// `abnf` crate's parser recurses over them. Quoted strings, prose values and comments are
+/// skipped as RFC 5234 writes them.
+fn check_nesting(text: &str) -> Result<(), String> {
+    let mut depth = 0usize;
+    let mut line = 1;
+    let mut line_start = 0;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'\n' => {
+                line += 1;
+                line_start = at + 1;
+            }
+            b'"' | b'<' => {
+                // To the closing quote or bracket (RFC 5234 keeps both on one line).
+                let close = if byte == b'"' { b'"' } else { b'>' };
+                at += bytes[at + 1..]
+                    .iter()
+                    .position(|&b| b == close || b == b'\n')
+                    .map_or(bytes.len() - at, |found| found + 1);
+            }
+            b';' => {
+                at += bytes[at..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len() - at, |found| found - 1);
+            }
+            b'(' | b'[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let column = text[line_start..at].chars().count() + 1;
+                    return Err(format!(
+                        "ABNF: groups and options nest more than {MAX_NESTING} deep at line \
+                         {line}, column {column}"
+                    ));
+                }
+            }
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(())
+}
 
 /// Reads an ABNF file of tests/data/abnf/.
 pub fn read(name: &str) -> String {
@@ -44,6 +110,7 @@ impl Grammar {
     /// As [`Grammar::parse`], with the reason instead of a panic when `text` is no ABNF rule
     /// list or defines a rule twice.
     pub fn try_parse(text: &str, restated: &[&str]) -> Result<Grammar, String> {
+        check_nesting(text)?;
         let mut rules: BTreeMap<String, Vec<Node>> = BTreeMap::new();
         for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
             let name = rule.name().to_ascii_lowercase();
@@ -63,58 +130,98 @@ impl Grammar {
     }
 
     /// Whether rule `top` can be compiled and generated from: the rules it reaches are all
-    /// defined, none of them refers to itself, and none is a prose value (`<...>`). The
-    /// methods that panic on such a grammar do not panic once this has said `Ok`.
+    /// defined, none of them refers to itself, none is a prose value (`<...>`), and it reaches
+    /// no deeper than [`MAX_DEPTH`]. The methods that panic on such a grammar do not panic
+    /// once this has said `Ok`, and do not recurse deeper than that.
     pub fn check(&self, top: &str) -> Result<(), String> {
-        fn walk(
-            grammar: &Grammar,
-            node: &Node,
-            stack: &mut Vec<String>,
-            done: &mut BTreeSet<String>,
-        ) -> Result<(), String> {
-            match node {
-                Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
-                    nodes.iter().try_for_each(|n| walk(grammar, n, stack, done))
+        /// The walk: the rules on the way down, and the height of each rule walked (how
+        /// deep the recursion goes below it), so that each is walked once.
+        struct Walk<'g> {
+            grammar: &'g Grammar,
+            stack: Vec<String>,
+            heights: BTreeMap<String, usize>,
+        }
+        impl Walk<'_> {
+            /// The height of `node`, met `depth` levels down; an error past [`MAX_DEPTH`].
+            fn height(&mut self, node: &Node, depth: usize) -> Result<usize, String> {
+                if depth > MAX_DEPTH {
+                    return Err(self.too_deep());
                 }
-                Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
-                    walk(grammar, node, stack, done)
-                }
-                Node::Rulename(name) => {
-                    let key = name.to_ascii_lowercase();
-                    if stack.contains(&key) {
+                let below = match node {
+                    Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+                        let mut most = 0;
+                        for node in nodes {
+                            most = most.max(self.height(node, depth + 1)?);
+                        }
+                        most
+                    }
+                    Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
+                        self.height(node, depth + 1)?
+                    }
+                    Node::Rulename(name) => {
+                        let key = name.to_ascii_lowercase();
+                        if self.stack.contains(&key) {
+                            return Err(format!(
+                                "rule {name} refers to itself ({} -> {name}): a recursive rule \
+                                 has no regular expression",
+                                self.stack.join(" -> ")
+                            ));
+                        }
+                        if let Some(&height) = self.heights.get(&key) {
+                            if depth + height > MAX_DEPTH {
+                                self.stack.push(key);
+                                return Err(self.too_deep());
+                            }
+                            return Ok(height);
+                        }
+                        let definitions = self
+                            .grammar
+                            .rules
+                            .get(&key)
+                            .ok_or_else(|| format!("rule {name} is used but not defined"))?;
+                        self.stack.push(key.clone());
+                        let mut most = 0;
+                        for definition in definitions {
+                            most = most.max(self.height(definition, depth + 1)?);
+                        }
+                        self.stack.pop();
+                        self.heights.insert(key, most);
+                        most
+                    }
+                    Node::Prose(prose) => {
                         return Err(format!(
-                            "rule {name} refers to itself ({} -> {name}): a recursive rule has \
-                             no regular expression",
-                            stack.join(" -> ")
+                            "prose value <{prose}> cannot be compiled: write it as ABNF"
                         ));
                     }
-                    if done.contains(&key) {
-                        return Ok(());
-                    }
-                    let definitions = grammar
-                        .rules
-                        .get(&key)
-                        .ok_or_else(|| format!("rule {name} is used but not defined"))?;
-                    stack.push(key.clone());
-                    for definition in definitions {
-                        walk(grammar, definition, stack, done)?;
-                    }
-                    stack.pop();
-                    done.insert(key);
-                    Ok(())
-                }
-                Node::Prose(prose) => Err(format!(
-                    "prose value <{prose}> cannot be compiled: write it as ABNF"
-                )),
-                Node::String(_) | Node::TerminalValues(_) => Ok(()),
+                    Node::String(_) | Node::TerminalValues(_) => 0,
+                };
+                Ok(below + 1)
+            }
+
+            fn too_deep(&self) -> String {
+                let path = if self.stack.len() > 6 {
+                    format!(
+                        "{} -> ... -> {}",
+                        self.stack[..3].join(" -> "),
+                        self.stack[self.stack.len() - 2..].join(" -> ")
+                    )
+                } else {
+                    self.stack.join(" -> ")
+                };
+                format!(
+                    "rule {} reaches more than {MAX_DEPTH} levels deep through the rules it \
+                     uses ({path}, {} rules)",
+                    self.stack.first().map_or("", String::as_str),
+                    self.stack.len()
+                )
             }
         }
-        walk(
-            self,
-            &Node::Rulename(top.to_owned()),
-            &mut Vec::new(),
-            &mut BTreeSet::new(),
-        )
+        let mut walk = Walk {
+            grammar: self,
+            stack: Vec::new(),
+            heights: BTreeMap::new(),
+        };
+        walk.height(&Node::Rulename(top.to_owned()), 0).map(drop)
     }
 
     /// The grammar with the rules of `text` in place of those of the same names, and its other
@@ -194,8 +301,9 @@ impl Grammar {
         seen
     }
 
-    /// The regular expression of rule `top` in one reading, anchored at both ends.
-    pub fn regex(&self, top: &str, reading: usize) -> String {
+    /// The regular expression of rule `top` in one reading, anchored at both ends; an error
+    /// once it grows past [`MAX_PATTERN`].
+    pub fn try_regex(&self, top: &str, reading: usize) -> Result<String, String> {
         let mut out = String::from(r"\A(?:");
         self.node_regex(
             &Node::Rulename(top.to_owned()),
@@ -203,11 +311,23 @@ impl Grammar {
             &mut Vec::new(),
             &mut out,
         );
+        if out.len() > MAX_PATTERN {
+            return Err(format!(
+                "the regular expression of rule {top} is longer than {} KiB: the rules it uses \
+                 repeat one another too often",
+                MAX_PATTERN / 1024
+            ));
+        }
         out.push_str(r")\z");
-        out
+        Ok(out)
     }
 
+    /// Appends the expression of `node` to `out`, unless `out` is already longer than
+    /// [`MAX_PATTERN`] (which [`Grammar::try_regex`] then reports).
     fn node_regex(&self, node: &Node, reading: usize, stack: &mut Vec<String>, out: &mut String) {
+        if out.len() > MAX_PATTERN {
+            return;
+        }
         match node {
             Node::Alternatives(nodes) => {
                 out.push_str("(?:");
@@ -302,11 +422,16 @@ impl Grammar {
     ) -> Option<String> {
         let mut out = String::new();
         let node = Node::Rulename(top.to_owned());
-        self.generate_node(&node, reading, rng, &mut out, longest)
+        let mut steps = Steps {
+            left: longest.saturating_mul(16).saturating_add(256),
+        };
+        self.generate_node(&node, reading, rng, &mut out, longest, &mut steps)
             .then_some(out)
     }
 
-    /// Appends a string of `node` to `out`; false once `out` is longer than `longest`.
+    /// Appends a string of `node` to `out`; false once `out` is longer than `longest`, or
+    /// once the steps are used up (a repetition of something that may be empty, `1000( "" )`,
+    /// adds nothing to `out` however often it is drawn).
     fn generate_node(
         &self,
         node: &Node,
@@ -314,28 +439,33 @@ impl Grammar {
         rng: &mut Rng,
         out: &mut String,
         longest: usize,
+        steps: &mut Steps,
     ) -> bool {
+        if steps.left == 0 {
+            return false;
+        }
+        steps.left -= 1;
         match node {
             Node::Alternatives(nodes) => {
                 let node = &nodes[rng.below(nodes.len())];
-                self.generate_node(node, reading, rng, out, longest)
+                self.generate_node(node, reading, rng, out, longest, steps)
             }
             Node::Concatenation(nodes) => nodes
                 .iter()
-                .all(|node| self.generate_node(node, reading, rng, out, longest)),
+                .all(|node| self.generate_node(node, reading, rng, out, longest, steps)),
             Node::Repetition { repeat, node } => {
                 let (min, max) = bounds(repeat);
                 (0..repetitions(min, max, rng))
-                    .all(|_| self.generate_node(node, reading, rng, out, longest))
+                    .all(|_| self.generate_node(node, reading, rng, out, longest, steps))
             }
-            Node::Group(node) => self.generate_node(node, reading, rng, out, longest),
+            Node::Group(node) => self.generate_node(node, reading, rng, out, longest, steps),
             Node::Optional(node) => {
-                rng.below(2) != 0 || self.generate_node(node, reading, rng, out, longest)
+                rng.below(2) != 0 || self.generate_node(node, reading, rng, out, longest, steps)
             }
             Node::Rulename(name) => {
                 let definitions = self.definitions(name);
                 let definition = &definitions[reading.min(definitions.len() - 1)];
-                self.generate_node(definition, reading, rng, out, longest)
+                self.generate_node(definition, reading, rng, out, longest, steps)
             }
             Node::String(literal) => {
                 for ch in literal.value().chars() {
@@ -368,6 +498,11 @@ impl Grammar {
     }
 }
 
+/// The steps a generated string may still take: one per node drawn.
+struct Steps {
+    left: usize,
+}
+
 fn bounds(repeat: &Repeat) -> (usize, Option<usize>) {
     match *repeat {
         Repeat::Specific(n) => (n, Some(n)),
@@ -377,11 +512,12 @@ fn bounds(repeat: &Repeat) -> (usize, Option<usize>) {
 
 /// A repetition count for `min*max`: often a bound, sometimes one past it.
 fn repetitions(min: usize, max: Option<usize>, rng: &mut Rng) -> usize {
-    let high = max.unwrap_or(min + 12);
+    // Saturating: a pasted text may write a count as large as `usize` holds.
+    let high = max.unwrap_or(min.saturating_add(12)).max(min);
     match rng.below(20) {
         0..=3 => min,
         4..=6 => high,
-        7 => high + 1,
+        7 => high.saturating_add(1),
         8 => min.saturating_sub(1),
         _ => min + rng.below((high - min).min(6) + 1),
     }
@@ -412,8 +548,15 @@ impl Matcher {
         grammar.check(top)?;
         let regexes = (0..grammar.readings())
             .map(|reading| {
-                let pattern = grammar.regex(top, reading);
-                Regex::new(&pattern).map_err(|e| format!("{pattern}: {e}"))
+                let pattern = grammar.try_regex(top, reading)?;
+                Regex::new(&pattern).map_err(|error| {
+                    // regex's report of a syntax error quotes the whole pattern; its last
+                    // line says what is wrong.
+                    let error = error.to_string();
+                    let reason = error.lines().last().unwrap_or_default();
+                    let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+                    format!("the regular expression of rule {top}: {reason}")
+                })
             })
             .collect::<Result<_, _>>()?;
         Ok(Matcher { regexes })

@@ -502,3 +502,69 @@ fn try_reports_an_unusable_grammar_with_exit_2() {
     ]);
     assert_eq!(output.status.code(), Some(2), "an INPUT is required");
 }
+
+/// A grammar that recurses on every byte, or backtracks exponentially, is stopped with a
+/// message rather than overflowing the stack or running for minutes; one that nests deeper
+/// than a grammar text may is refused before pest_meta reads it.
+#[test]
+fn try_stops_a_grammar_that_recurses_or_backtracks_without_end() {
+    let dir = TempDir::new("limits");
+    let recursive = dir.file("recursive.pest", "r = { \"a\" ~ r | \"b\" }\n");
+    let deep = format!("{}b", "a".repeat(100_000));
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &recursive,
+        "--rule",
+        "r",
+        "aab",
+        &deep,
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.starts_with("match    aab\n"), "{out}");
+    assert!(
+        out.contains(
+            "\nrefused  aaaaaaaaaaaa"
+        ) && out.contains(
+            ": this grammar recursed deeper than the stack allows: its rules call one another too deep on this input (at byte "
+        ),
+        "{}",
+        &out[..out.len().min(400)]
+    );
+    let exponential = dir.file(
+        "exponential.pest",
+        "r = { x ~ \"c\" }\nx = { \"a\" ~ x ~ \"b\" | \"a\" ~ x ~ \"c\" | \"a\" ~ x ~ \"d\" | \"a\" }\n",
+    );
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &exponential,
+        "--rule",
+        "r",
+        "aaaaaaaaaaaaaaaaaaaaaae",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "refused  aaaaaaaaaaaaaaaaaaaaaae: stopped after 1 000 000 rule calls: this grammar \
+         backtracks too much on this input (at byte 22)\n"
+    );
+    let nested = dir.file(
+        "nested.pest",
+        &format!("r = {{ {}\"x\"{} }}\n", "(".repeat(5000), ")".repeat(5000)),
+    );
+    let output = urn_tag(&["grammar", "try", "--grammar", &nested, "--rule", "r", "x"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(
+            "= this expression nests 129 levels deep here (each parenthesis, operator, further \
+             term of a sequence or choice, and each copy a repetition makes is a level); a rule \
+             may nest 128"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}

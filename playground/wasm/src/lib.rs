@@ -35,6 +35,8 @@ use urn_tag::namespace::{Namespace, NamespaceCheck};
 use urn_tag::{ParseError, Part, TagSyntax, TagUri, Urn, UrnSyntax};
 use wasm_bindgen::prelude::*;
 
+use std::collections::HashMap;
+
 use interpret::Trial;
 
 include!(concat!(env!("OUT_DIR"), "/grammar_files.rs"));
@@ -334,103 +336,279 @@ pub fn check(id: &str, input: &str) -> String {
     json(&verdict)
 }
 
-/// A grammar text as the page's editor holds it, compiled for pest_vm, with the rule to try.
+/// How much stack a run of pest_vm, or pest_meta's reading of a grammar text, may use. pest
+/// checks the stack left before each rule call and stops the run short of this (with "stack
+/// limit reached", which [`interpret::Limit::Stack`] says in words), where an overflow would
+/// trap and leave the module unusable. WebAssembly has no stack bounds pest can find, so the
+/// page gives each run a stack of its own of this size. The calls take room on the browser's
+/// own stack too, which the module cannot see: in a worker of Chromium's, a rule that calls
+/// itself overflows that at about 450 calls deep, when it has used 450 KiB of this one; a
+/// quarter of that leaves the check the first word. (About 120 calls deep, then: the grammars
+/// of identifiers nest a dozen.)
+pub const RUN_STACK: usize = 128 * 1024;
+
+/// pest's margin: it stops a run once less than this is left.
+#[cfg(target_arch = "wasm32")]
+const STACK_MARGIN: usize = 64 * 1024;
+
+/// Runs `work` on a stack of [`RUN_STACK`] bytes whose bounds pest knows. On the native targets
+/// the tests run on, pest knows the thread's own stack, and `work` runs on it.
+fn with_run_stack<R>(work: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "wasm32")]
+    {
+        stacker::grow(RUN_STACK + STACK_MARGIN, work)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        work()
+    }
+}
+
+/// What a line of input is run on: all of it, or the NSS of a URN of a namespace.
+enum Scope {
+    Line,
+    Nss(Namespace),
+}
+
+/// A grammar text as the page's editor holds it, read once: its rules for the outline and the
+/// diagrams, and compiled for pest_vm to run the entry rule of a menu entry on lines.
 #[wasm_bindgen]
 pub struct Grammar {
-    vm: pest_vm::Vm,
     rule: String,
-    /// The normal rule added to call `rule` (see `source::wrap`).
-    wrapper: String,
+    scope: Scope,
+    /// The outline as JSON, and each rule's syntax tree for its diagram; `None` when the text
+    /// is no usable grammar.
+    rules: Option<(String, HashMap<String, pest_meta::ast::Expr>)>,
+    /// pest_vm with the rules and the wrapper rule that calls the entry rule, or why not.
+    runner: Result<(pest_vm::Vm, String), String>,
+    /// Whether the text was refused for nesting too deep, rather than read and found wrong.
+    refused: bool,
+}
+
+#[derive(Serialize)]
+struct Node<'a> {
+    rule: &'a str,
+    start: usize,
+    end: usize,
+    depth: usize,
+}
+
+/// What a run made of one line.
+#[derive(Serialize)]
+struct Run<'a> {
+    /// `match` (all of the line), `prefix` (bytes `0..end` only), `no match`, `not run` (the
+    /// line has nothing the rule applies to) or `refused` (stopped by a limit).
+    status: &'static str,
+    end: Option<usize>,
+    /// Where it failed or was stopped, with the message.
+    index: Option<usize>,
+    message: Option<String>,
+    /// For [`Grammar::tree`]: each rule's span, a parent before its children.
+    tree: Vec<Node<'a>>,
 }
 
 #[wasm_bindgen]
 impl Grammar {
-    /// Compiles `source`, a `.pest` text, to try `rule` of it; the error is pest_meta's report
-    /// (line, column and what it expected), or names the missing rule and lists the others.
+    /// Reads `source`, a `.pest` text, to run the entry rule of the menu entry `entry` (on the
+    /// whole line, or for a namespace grammar on the NSS of a URN of that namespace). Never
+    /// fails: [`Grammar::error`] says what is wrong with a text that cannot be run.
     #[wasm_bindgen(constructor)]
-    pub fn new(source: &str, rule: &str) -> Result<Grammar, String> {
-        let mut rules = source::compile(source).map_err(|errors| {
-            let reports: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            reports.join("\n")
-        })?;
-        if !rules.iter().any(|compiled| compiled.name == rule) {
-            let mut names: Vec<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
-            names.sort_unstable();
-            return Err(format!(
-                "the grammar has no rule {rule:?}; its rules are: {}",
-                names.join(", ")
-            ));
-        }
-        let wrapper = source::wrap(&mut rules, rule);
-        Ok(Grammar {
-            vm: pest_vm::Vm::new(rules),
-            rule: rule.to_owned(),
-            wrapper,
-        })
+    pub fn new(source: &str, entry: &str) -> Grammar {
+        let Some(entry) = menu().iter().find(|candidate| candidate.id == entry) else {
+            return Grammar {
+                rule: String::new(),
+                scope: Scope::Line,
+                rules: None,
+                runner: Err(format!("no grammar {entry:?} in the menu")),
+                refused: false,
+            };
+        };
+        let scope = match entry.shipped {
+            Shipped::Namespace(namespace) => Scope::Nss(namespace),
+            Shipped::Urn(_) | Shipped::Tag(_) => Scope::Line,
+        };
+        Grammar::with_rule(source, entry.rule, scope)
     }
 
-    /// Tries the rule on `input`, as JSON: `{matched, end, tree: [{rule, start, end, depth}]}`
-    /// when it matched bytes `0..end` (`matched` when that is all of the input), or
-    /// `{matched: false, index, message}` when it failed at byte `index`.
-    pub fn run(&self, input: &str) -> String {
-        #[derive(Serialize)]
-        struct Node<'a> {
-            rule: &'a str,
-            start: usize,
-            end: usize,
-            depth: usize,
+    /// The reason the text cannot be run (pest_meta's report, or the missing entry rule);
+    /// `undefined` when it can.
+    pub fn error(&self) -> Option<String> {
+        self.runner.as_ref().err().cloned()
+    }
+
+    /// Whether the text was refused before it was read, for nesting deeper than a grammar
+    /// may (its [`Grammar::error`] says where); a text read and found wrong is not refused.
+    pub fn refused(&self) -> bool {
+        self.refused
+    }
+
+    /// The rules of the text, as JSON, for finding the rule under the editor's cursor:
+    /// `{rules: [{name, start, end, line, doc, notes}]}`, where `start..end` is the rule's
+    /// text (from its name to its closing brace) in UTF-16 code units, the page's string
+    /// positions, and `doc` its `///` lines (the RFC section and ABNF it transcribes);
+    /// `{rules: null}` when the text is no usable grammar.
+    pub fn outline(&self) -> String {
+        match &self.rules {
+            Some((outline, _)) => outline.clone(),
+            None => r#"{"rules":null}"#.to_owned(),
         }
-        #[derive(Serialize)]
-        struct Run<'a> {
-            matched: bool,
-            end: Option<usize>,
-            tree: Vec<Node<'a>>,
-            index: Option<usize>,
-            message: Option<String>,
-        }
-        let run = match interpret::try_rule(&self.vm, &self.wrapper, &self.rule, input) {
-            Trial::Parsed { end, tree } => Run {
-                matched: end == input.len(),
-                end: Some(end),
-                index: (end != input.len()).then_some(end),
-                message: (end != input.len())
-                    .then(|| format!("{} matches bytes 0..{end} only, not the rest", self.rule)),
-                tree: tree
-                    .into_iter()
-                    .map(|node| Node {
-                        rule: node.rule,
-                        start: node.start,
-                        end: node.end,
-                        depth: node.depth,
-                    })
-                    .collect(),
-            },
-            Trial::Failed { index, message } => Run {
-                matched: false,
-                end: None,
-                tree: Vec::new(),
-                index: Some(index),
-                message: Some(format!("{message} at byte {index}")),
-            },
-            Trial::NoTree => Run {
-                matched: false,
-                end: None,
-                tree: Vec::new(),
-                index: Some(0),
-                message: Some("no parse tree".to_owned()),
-            },
+    }
+
+    /// Runs the entry rule on `line`, as JSON: `{status, end, index, message}` (see [`Run`]).
+    pub fn run(&self, line: &str) -> String {
+        json(&self.run_line(line, false))
+    }
+
+    /// As [`Grammar::run`], with the parse tree: `tree: [{rule, start, end, depth}]`, byte
+    /// spans of the line.
+    pub fn tree(&self, line: &str) -> String {
+        json(&self.run_line(line, true))
+    }
+
+    /// The SVG railroad diagram of rule `rule`; empty when the text has no such rule.
+    pub fn diagram(&self, rule: &str) -> String {
+        let Some((_, rules)) = &self.rules else {
+            return String::new();
         };
-        json(&run)
+        let is_rule = |name: &str| rules.contains_key(name);
+        rules
+            .get(rule)
+            .map(|expr| drawing::rule_diagram(expr, &is_rule))
+            .unwrap_or_default()
     }
 }
 
-/// The rules of a grammar text, as JSON, for finding the rule under the editor's cursor:
-/// `{rules: [{name, start, end, line, doc, notes}]}`, where `start..end` is the rule's text
-/// (from its name to its closing brace) in UTF-16 code units, the page's string positions,
-/// and `doc` its `///` lines (the RFC section and ABNF it transcribes); or `{error}` when the
-/// text is not a usable grammar.
-#[wasm_bindgen]
-pub fn outline(source: &str) -> String {
+impl Grammar {
+    fn with_rule(source: &str, rule: &str, scope: Scope) -> Grammar {
+        let failed = |errors: source::GrammarErrors, refused: bool| {
+            let reports: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            Grammar {
+                rule: rule.to_owned(),
+                scope: Scope::Line,
+                rules: None,
+                runner: Err(reports.join("\n")),
+                refused,
+            }
+        };
+        if let Err(errors) = source::check_nesting(source) {
+            return failed(errors, true);
+        }
+        let (text, mut compiled) = match with_run_stack(|| source::load(source)) {
+            Ok(loaded) => loaded,
+            Err(errors) => return failed(errors, false),
+        };
+        let outline = outline_json(source, &text);
+        let runner = if text.rule(rule).is_some() {
+            let wrapper = source::wrap(&mut compiled, rule);
+            Ok((pest_vm::Vm::new(compiled), wrapper))
+        } else {
+            let mut names: Vec<&str> = text.rules.iter().map(|rule| rule.name).collect();
+            names.sort_unstable();
+            Err(format!(
+                "the grammar has no rule {rule:?}; its rules are: {}",
+                names.join(", ")
+            ))
+        };
+        let trees = text
+            .rules
+            .into_iter()
+            .map(|rule| (rule.name.to_owned(), rule.ast.expr))
+            .collect();
+        Grammar {
+            rule: rule.to_owned(),
+            scope,
+            rules: Some((outline, trees)),
+            runner,
+            refused: false,
+        }
+    }
+
+    fn run_line<'a>(&'a self, line: &'a str, with_tree: bool) -> Run<'a> {
+        let (vm, wrapper) = match &self.runner {
+            Ok(runner) => runner,
+            Err(error) => return not_run(error.clone()),
+        };
+        // The part of the line the rule runs on, and where it starts.
+        let (input, offset) = match self.scope {
+            Scope::Line => (line, 0),
+            Scope::Nss(namespace) => match Urn::parse(line) {
+                Ok(urn) if urn.nid().eq_ignore_ascii_case(namespace.nid()) => {
+                    match urn.parts().find(|(part, _)| *part == Part::Nss) {
+                        Some((_, span)) => (&line[span.start..span.end], span.start),
+                        None => return not_run("the URN has no NSS".to_owned()),
+                    }
+                }
+                Ok(_) | Err(_) => {
+                    return not_run(format!(
+                        "the grammar of {} parses the NSS of a URN of that namespace; this \
+                         line has none",
+                        namespace.nid()
+                    ));
+                }
+            },
+        };
+        let trial = with_run_stack(|| interpret::try_rule(vm, wrapper, &self.rule, input));
+        let at = |index: usize| index + offset;
+        match trial {
+            Trial::Parsed { end, tree } => {
+                let whole = end == input.len();
+                Run {
+                    status: if whole { "match" } else { "prefix" },
+                    end: Some(at(end)),
+                    index: (!whole).then_some(at(end)),
+                    message: (!whole).then(|| {
+                        format!(
+                            "{} matches bytes {offset}..{} only, not the rest",
+                            self.rule,
+                            at(end)
+                        )
+                    }),
+                    tree: if with_tree {
+                        tree.into_iter()
+                            .map(|node| Node {
+                                rule: node.rule,
+                                start: at(node.start),
+                                end: at(node.end),
+                                depth: node.depth,
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                }
+            }
+            Trial::Failed { index, message } => Run {
+                status: "no match",
+                end: None,
+                index: Some(at(index)),
+                message: Some(format!("{message} at byte {}", at(index))),
+                tree: Vec::new(),
+            },
+            Trial::Refused { index, limit } => Run {
+                status: "refused",
+                end: None,
+                index: Some(at(index)),
+                message: Some(format!("{} (at byte {})", limit.message(), at(index))),
+                tree: Vec::new(),
+            },
+            Trial::NoTree => not_run("no parse tree".to_owned()),
+        }
+    }
+}
+
+fn not_run(message: String) -> Run<'static> {
+    Run {
+        status: "not run",
+        end: None,
+        index: None,
+        message: Some(message),
+        tree: Vec::new(),
+    }
+}
+
+/// The outline of a read text as JSON (see [`Grammar::outline`]), in one pass: the rules come
+/// in the order of the file, so their offsets only grow.
+fn outline_json(source: &str, text: &source::GrammarText<'_>) -> String {
     #[derive(Serialize)]
     struct RuleJson<'a> {
         name: &'a str,
@@ -443,43 +621,21 @@ pub fn outline(source: &str) -> String {
     #[derive(Serialize)]
     struct Outline<'a> {
         rules: Vec<RuleJson<'a>>,
-        error: Option<String>,
     }
-    let grammar = match source::read(source) {
-        Ok(grammar) => grammar,
-        Err(errors) => {
-            let reports: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            return json(&Outline {
-                rules: Vec::new(),
-                error: Some(reports.join("\n")),
-            });
-        }
-    };
-    // Where each line starts; a rule starts on its line, so its text is found from there.
-    let line_starts: Vec<usize> = core::iter::once(0)
-        .chain(source.match_indices('\n').map(|(at, _)| at + 1))
-        .collect();
-    // The rules come in the order of the file, so their offsets only grow.
     let mut utf16 = Utf16Offsets::new(source);
-    let rules = grammar
+    let rules = text
         .rules
         .iter()
-        .map(|rule| {
-            let line_start = line_starts.get(rule.line - 1).copied().unwrap_or(0);
-            let offset = source[line_start..]
-                .find(rule.text)
-                .map_or(line_start, |found| line_start + found);
-            RuleJson {
-                name: rule.name,
-                start: utf16.at(offset),
-                end: utf16.at(offset + rule.text.len()),
-                line: rule.line,
-                doc: &rule.doc,
-                notes: &rule.notes,
-            }
+        .map(|rule| RuleJson {
+            name: rule.name,
+            start: utf16.at(rule.offset),
+            end: utf16.at(rule.offset + rule.text.len()),
+            line: rule.line,
+            doc: &rule.doc,
+            notes: &rule.notes,
         })
         .collect();
-    json(&Outline { rules, error: None })
+    json(&Outline { rules })
 }
 
 /// UTF-16 positions of byte offsets asked for in increasing order.
@@ -507,21 +663,6 @@ impl<'a> Utf16Offsets<'a> {
         }
         self.unit
     }
-}
-
-/// The SVG railroad diagram of rule `rule` of a grammar text; empty when the text is not a
-/// usable grammar or has no such rule.
-#[wasm_bindgen]
-pub fn diagram(source: &str, rule: &str) -> String {
-    let Ok(grammar) = source::read(source) else {
-        return String::new();
-    };
-    grammar
-        .rules
-        .iter()
-        .find(|candidate| candidate.name == rule)
-        .map(|found| drawing::rule_diagram(&grammar, found))
-        .unwrap_or_default()
 }
 
 /// The style sheet of the diagrams' SVG classes.

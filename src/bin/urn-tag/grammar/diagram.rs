@@ -201,8 +201,13 @@ fn section(grammar: &GrammarText<'_>, rule: &RuleText<'_>, html: &mut String) {
         .expect("write to String");
     }
     writeln!(html, "<pre class=\"body\">{}</pre>", escape(rule.text)).expect("write to String");
-    writeln!(html, "{}\n</section>", drawing::rule_diagram(grammar, rule))
-        .expect("write to String");
+    let is_rule = |name: &str| grammar.rule(name).is_some();
+    writeln!(
+        html,
+        "{}\n</section>",
+        drawing::rule_diagram(&rule.ast.expr, &is_rule)
+    )
+    .expect("write to String");
 }
 
 fn escape(text: &str) -> String {

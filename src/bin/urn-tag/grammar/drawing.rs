@@ -12,14 +12,17 @@ use railroad::{
     Sequence, SimpleEnd, SimpleStart, Terminal,
 };
 
-use super::source::{GrammarText, RuleText};
+/// Whether a name is a rule of the grammar being drawn (its boxes link to the rule).
+pub type IsRule<'r> = &'r dyn Fn(&str) -> bool;
 
-/// The SVG of `rule`'s diagram, at its natural size (not stretched to the page). Its classes
-/// are styled by [`railroad::DEFAULT_CSS`].
-pub fn rule_diagram(grammar: &GrammarText<'_>, rule: &RuleText<'_>) -> String {
+/// The SVG of the diagram of a rule whose expression is `expr`, at its natural size (not
+/// stretched to the page). Its classes are styled by [`railroad::DEFAULT_CSS`]. Drawing needs
+/// only the rule and a way to tell the grammar's other rules, so that it takes time in the
+/// rule's size, whatever the size of the grammar.
+pub fn rule_diagram(expr: &Expr, grammar: IsRule<'_>) -> String {
     let mut diagram = Diagram::new(Sequence::new(vec![
         Box::new(SimpleStart) as Box<dyn Node>,
-        node(grammar, &rule.ast.expr),
+        node(grammar, expr),
         Box::new(SimpleEnd),
     ]));
     let (width, height) = (diagram.width(), diagram.height());
@@ -32,8 +35,66 @@ pub fn rule_diagram(grammar: &GrammarText<'_>, rule: &RuleText<'_>) -> String {
     diagram.to_string()
 }
 
-/// The railroad node of a pest expression.
-fn node(grammar: &GrammarText<'_>, expr: &Expr) -> Box<dyn Node> {
+/// The railroad node of a pest expression, measured (see [`Measured`]).
+fn node(grammar: IsRule<'_>, expr: &Expr) -> Box<dyn Node> {
+    Box::new(Measured::new(unmeasured(grammar, expr)))
+}
+
+/// A node whose size is worked out once, when it is made. railroad asks a node for its size
+/// each time it lays out the node's parent, and some of its nodes (a labelled box) ask their
+/// child more than once, so that a diagram of operators nested `n` deep took time growing as
+/// `4^n` (ten `!` in a row, a second; twelve, minutes). With every node measured once, a
+/// diagram takes time in the size of its rule.
+struct Measured {
+    inner: Box<dyn Node>,
+    entry_height: i64,
+    height: i64,
+    width: i64,
+}
+
+impl Measured {
+    fn new(inner: Box<dyn Node>) -> Measured {
+        Measured {
+            entry_height: inner.entry_height(),
+            height: inner.height(),
+            width: inner.width(),
+            inner,
+        }
+    }
+}
+
+impl Node for Measured {
+    fn entry_height(&self) -> i64 {
+        self.entry_height
+    }
+
+    fn height(&self) -> i64 {
+        self.height
+    }
+
+    fn width(&self) -> i64 {
+        self.width
+    }
+
+    fn draw(&self, x: i64, y: i64, h_dir: railroad::svg::HDir) -> railroad::svg::Element {
+        self.inner.draw(x, y, h_dir)
+    }
+
+    // Written as railroad writes its own nodes (streamed, attributes in the order it sets
+    // them), so that a diagram's SVG is the same text as without this wrapper.
+    fn render_with_geometry(
+        &self,
+        out: &mut railroad::svg::Renderer<'_>,
+        x: i64,
+        y: i64,
+        h_dir: railroad::svg::HDir,
+        _geometry: &railroad::NodeGeometry,
+    ) -> std::fmt::Result {
+        self.inner.render(out, x, y, h_dir)
+    }
+}
+
+fn unmeasured(grammar: IsRule<'_>, expr: &Expr) -> Box<dyn Node> {
     match expr {
         Expr::Str(text) => Box::new(Terminal::new(format!("\"{}\"", text.escape_default()))),
         Expr::Insens(text) => Box::new(Terminal::new(format!("^\"{}\"", text.escape_default()))),
@@ -42,9 +103,10 @@ fn node(grammar: &GrammarText<'_>, expr: &Expr) -> Box<dyn Node> {
             from.escape_default(),
             to.escape_default()
         ))),
-        Expr::Ident(name) if grammar.rules.iter().any(|rule| rule.name == name) => Box::new(
-            Link::new(NonTerminal::new(name.clone()), format!("#{name}")),
-        ),
+        Expr::Ident(name) if grammar(name) => Box::new(Link::new(
+            NonTerminal::new(name.clone()),
+            format!("#{name}"),
+        )),
         Expr::Ident(name) => match name.as_str() {
             "SOI" => Box::new(Comment::new("start of input".to_owned())),
             "EOI" => Box::new(Comment::new("end of input".to_owned())),
@@ -100,19 +162,14 @@ fn node(grammar: &GrammarText<'_>, expr: &Expr) -> Box<dyn Node> {
     }
 }
 
-fn labeled(grammar: &GrammarText<'_>, inner: &Expr, label: &str) -> Box<dyn Node> {
+fn labeled(grammar: IsRule<'_>, inner: &Expr, label: &str) -> Box<dyn Node> {
     Box::new(LabeledBox::new(
         node(grammar, inner),
         Comment::new(label.to_owned()),
     ))
 }
 
-fn counted(
-    grammar: &GrammarText<'_>,
-    inner: &Expr,
-    optional: bool,
-    label: String,
-) -> Box<dyn Node> {
+fn counted(grammar: IsRule<'_>, inner: &Expr, optional: bool, label: String) -> Box<dyn Node> {
     let repeat = Repeat::new(node(grammar, inner), Comment::new(label));
     if optional {
         Box::new(Optional::new(repeat))

@@ -4,6 +4,14 @@
 //!
 //! `urn-tag grammar try` prints these; the grammar playground (`playground/wasm`) includes
 //! this file and shows them in a page, so both say the same thing about the same grammar.
+//!
+//! A grammar may backtrack exponentially or recurse without end on some input, so a run is
+//! bounded: by pest's budget of rule calls ([`MAX_CALLS`]) and by its check of the stack left
+//! (which pest makes before each call where it knows the stack's bounds: on the common native
+//! targets by itself, in WebAssembly where the caller gives it a stack, as the playground does).
+//! Either ends the run with [`Trial::Refused`].
+
+use std::num::NonZeroUsize;
 
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
@@ -30,14 +38,53 @@ pub enum Trial<'a> {
     /// pest reported success without a pair for the wrapper rule, which is not silent: not
     /// expected to happen, and said rather than hidden.
     NoTree,
+    /// The run was stopped at byte `index` before it could decide.
+    Refused { index: usize, limit: Limit },
 }
+
+/// What stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// It made [`MAX_CALLS`] rule calls: the grammar backtracks too much on this input.
+    Calls,
+    /// The stack was nearly used up: the grammar's rules call one another too deep.
+    Stack,
+}
+
+impl Limit {
+    /// What happened, for a person.
+    pub fn message(self) -> String {
+        match self {
+            Limit::Calls => format!(
+                "stopped after {} rule calls: this grammar backtracks too much on this input",
+                super::source::grouped(MAX_CALLS as u64)
+            ),
+            Limit::Stack => {
+                "this grammar recursed deeper than the stack allows: its rules call one another \
+                 too deep on this input"
+                    .to_owned()
+            }
+        }
+    }
+}
+
+/// How many rule calls (pest counts rules, sequences, repetitions, options and lookaheads
+/// entered) a run may make. The grammars of this repository make about 30 per byte of input,
+/// so an identifier of 30 000 bytes still runs to the end; an exponential grammar reaches it
+/// in well under a second.
+pub const MAX_CALLS: usize = 1_000_000;
 
 /// Runs `rule` on `input` through `wrapper`, the normal rule [`source::wrap`] added to call
 /// it, so that the match has a pair even when `rule` is silent.
 ///
 /// [`source::wrap`]: super::source::wrap
 pub fn try_rule<'a>(vm: &'a Vm, wrapper: &'a str, rule: &'a str, input: &'a str) -> Trial<'a> {
-    match vm.parse(wrapper, input) {
+    // pest reads the budget when a run starts, and it is the process's: set for this run only,
+    // so that reading grammar texts (pest_meta runs pest too) is not held to it.
+    pest::set_call_limit(NonZeroUsize::new(MAX_CALLS));
+    let result = vm.parse(wrapper, input);
+    pest::set_call_limit(None);
+    match result {
         Ok(mut pairs) => {
             let Some(top) = pairs.next() else {
                 return Trial::NoTree;
@@ -67,6 +114,19 @@ pub fn try_rule<'a>(vm: &'a Vm, wrapper: &'a str, rule: &'a str, input: &'a str)
                 InputLocation::Pos(at) => at,
                 InputLocation::Span((at, _)) => at,
             };
+            // pest's own messages for its two limits.
+            let limit = match &error.variant {
+                ErrorVariant::CustomError { message } if message == "call limit reached" => {
+                    Some(Limit::Calls)
+                }
+                ErrorVariant::CustomError { message } if message == "stack limit reached" => {
+                    Some(Limit::Stack)
+                }
+                _ => None,
+            };
+            if let Some(limit) = limit {
+                return Trial::Refused { index, limit };
+            }
             Trial::Failed {
                 index,
                 message: message(&error.variant, wrapper, rule),

@@ -116,5 +116,14 @@ fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) ->
             writeln!(out, "{bad}no match{bad:#} {shown}: no parse tree").expect("write to String");
             (false, out)
         }
+        Trial::Refused { index, limit } => {
+            writeln!(
+                out,
+                "{bad}refused {bad:#} {shown}: {} (at byte {index})",
+                limit.message()
+            )
+            .expect("write to String");
+            (false, out)
+        }
     }
 }
