@@ -130,6 +130,8 @@ struct Checker<'a> {
     prefix: Prefix,
     /// Where the line being checked is; `None` for a command-line argument.
     place: Option<Place>,
+    /// The equivalence key being written, its buffer kept from record to record.
+    key: String,
     /// Whether each input gets its answer (not under --quiet, --count or -l).
     answers: bool,
 }
@@ -226,14 +228,12 @@ impl Checker<'_> {
             let checked = namespace.map(NamespaceCheck::was_checked);
             let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
-            valid_record(
-                line,
-                out,
-                identifier,
-                &lints,
-                self.args.syntax.spec,
-                checked,
-            )?;
+            let record = Record {
+                lints: &lints,
+                spec: self.args.syntax.spec,
+                namespace_checked: checked,
+            };
+            valid_record(line, &mut self.key, out, identifier, &record)?;
             lints_field(line, &lints);
             self.end_record();
             out.write_bytes(self.json.finish())?;
@@ -464,6 +464,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         json: JsonLine::default(),
         prefix,
         place: None,
+        key: String::new(),
         answers: !(args.quiet || args.count || args.files_with_invalid),
     };
     let reading = identifiers::read_each(&args.input, out, |out, event| checker.read(out, event))?;
@@ -512,26 +513,44 @@ fn hint_if_a_file(out: &mut Output, input: &[u8]) -> Written {
 /// copy of it at a time.
 fn valid_record(
     line: &mut JsonLine,
+    key: &mut String,
     out: &mut Output,
     identifier: &Identifier<&str>,
-    lints: &[Lint],
-    spec: UrnSyntax,
-    namespace_checked: Option<bool>,
+    record: &Record<'_>,
 ) -> Written {
     match identifier {
-        Identifier::Urn(urn) => urn_record(line, out, urn, lints, spec, namespace_checked),
+        Identifier::Urn(urn) => urn_record(line, key, out, urn, record),
         Identifier::Tag(tag) => tag_record(line, out, tag),
     }
 }
 
+/// The largest buffer kept for equivalence keys from record to record.
+const KEPT_KEY_CAPACITY: usize = 64 * 1024;
+
+/// What a valid record says besides its identifier's parts.
+struct Record<'a> {
+    /// The identifier's lints.
+    lints: &'a [Lint],
+    /// The URN syntax it was read under.
+    spec: UrnSyntax,
+    /// With `--namespaces`: whether a URN's namespace was checked.
+    namespace_checked: Option<bool>,
+}
+
+/// Writes the record of a valid URN but for its lints and its end; `key` is a buffer kept
+/// from record to record for the equivalence keys that must be built.
 fn urn_record(
     line: &mut JsonLine,
+    key: &mut String,
     out: &mut Output,
     urn: &Urn<&str>,
-    lints: &[Lint],
-    spec: UrnSyntax,
-    checked: Option<bool>,
+    record: &Record<'_>,
 ) -> Written {
+    let &Record {
+        lints,
+        spec,
+        namespace_checked: checked,
+    } = record;
     // Each text value's quotes are part of the record's own text around it: `,"nid":"`
     // before it and `","nss":"` after, one write each.
     line.start()
@@ -598,7 +617,13 @@ fn urn_record(
         debug_assert_eq!(urn.assigned_name(), urn.equivalence_key().as_str());
         line.unquoted_long_identifier(urn.assigned_name(), out)?;
     } else {
-        line.unquoted_long_identifier(urn.equivalence_key().as_str(), out)?;
+        key.clear();
+        Equivalence::standard().push_key(urn, key);
+        line.unquoted_long_identifier(key, out)?;
+        // The key of a very long line is not kept for the lines after it.
+        if key.capacity() > KEPT_KEY_CAPACITY {
+            *key = String::new();
+        }
     }
     line.text("\"");
     // With `--namespaces` only: whether a namespace grammar was applied.
