@@ -147,8 +147,21 @@ pub(crate) fn has_percent(bytes: &[u8]) -> bool {
         let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (ONES * u64::from(b'%'));
         word.wrapping_sub(ONES) & !word & HIGHS != 0
     };
-    let mut words = bytes.chunks_exact(8);
-    words.any(has_percent) || words.remainder().contains(&b'%')
+    // Whole words, then the last eight bytes (overlapping the last whole word), so that no
+    // byte is read alone; a text shorter than a word is read as two halves that may overlap.
+    match bytes.len() {
+        8.. => {
+            let last = bytes.last_chunk::<8>().unwrap_or(&[0; 8]);
+            bytes.chunks_exact(8).any(has_percent) || has_percent(last)
+        }
+        4.. => {
+            let half = |half: &[u8; 4]| u64::from(u32::from_le_bytes(*half));
+            let first = half(bytes.first_chunk().unwrap_or(&[0; 4]));
+            let last = half(bytes.last_chunk().unwrap_or(&[0; 4]));
+            has_percent(&(first | last << 32).to_le_bytes())
+        }
+        _ => bytes.contains(&b'%'),
+    }
 }
 
 #[cfg(test)]

@@ -23,12 +23,37 @@ pub(crate) const fn short_nid_key(nid: &str) -> Option<u128> {
         }
         i += 1;
     }
-    // Copied into a zeroed block and lowered there all at once: every check of a namespace
-    // computes this, and shifting a u128 into place byte by byte took most of its lookup.
-    let mut bytes = [0u8; 16];
-    bytes.split_at_mut(nid.len()).0.copy_from_slice(nid);
-    bytes.make_ascii_lowercase();
-    Some(u128::from_le_bytes(bytes))
+    // Read as at most two loads, which overlap unless the NID fills them: every check of a
+    // namespace and every equivalence key computes this, and shifting a u128 into place byte
+    // by byte took most of its lookup, copying it into a zeroed block most of the rest. Each
+    // load is lowered as it is read: a NID's digits and `-` have the 0x20 bit that makes a
+    // letter lower case already, so it is set in every byte of the NID; the bytes of the
+    // second load that the first one holds are shifted out, and zeros in.
+    const LOWERED: u64 = u64::from_le_bytes([0x20; 8]);
+    let len = nid.len();
+    if len >= 8 {
+        let low = u64::from_le_bytes(*nid.first_chunk::<8>().unwrap()) | LOWERED;
+        let high = u64::from_le_bytes(*nid.last_chunk::<8>().unwrap()) | LOWERED;
+        // `len` is 8 to 15: a shift of 64 bits (the NID is the first load) leaves nothing.
+        let high = match high.checked_shr(8 * (16 - len as u32)) {
+            Some(high) => high,
+            None => 0,
+        };
+        Some(low as u128 | (high as u128) << 64)
+    } else if len >= 4 {
+        let low = u32::from_le_bytes(*nid.first_chunk::<4>().unwrap()) | LOWERED as u32;
+        let high = u32::from_le_bytes(*nid.last_chunk::<4>().unwrap()) | LOWERED as u32;
+        let high = (high as u64) >> (8 * (8 - len));
+        Some((low as u64 | high << 32) as u128)
+    } else {
+        let mut word = 0u32;
+        let mut i = 0;
+        while i < len {
+            word |= ((nid[i] | 0x20) as u32) << (8 * i);
+            i += 1;
+        }
+        Some(word as u128)
+    }
 }
 
 /// The size of the namespaces' hash table, as a power of 2: room enough for a perfect hash of
@@ -46,15 +71,86 @@ pub(crate) const fn namespace_slot(seed: u64, key: u128) -> usize {
 /// a hundred-odd NIDs to be found at once.
 pub(crate) const REGISTRY_HASH_BITS: u32 = 12;
 
-/// The slot of `nid` in the registry's hash table: FNV-1a of the NID in lower case, seeded,
-/// then Fibonacci hashing's top bits. A lookup hashes the NID once and compares it with one
-/// entry at most.
+/// The slot of `nid` in the registry's hash table: the NID read as a few words, its letters
+/// lowered by setting each byte's 0x20 bit (which a NID's digits and hyphens have already, so
+/// one OR lowers a whole word of them), each word mixed into the seeded hash by a
+/// multiplication, then Fibonacci hashing's top bits. A lookup hashes the NID once, a few
+/// operations per eight bytes, and compares it with one entry at most. A string that is no
+/// NID may share the slot of one: the entry found is compared in full.
 pub(crate) fn registry_slot(seed: u64, nid: &str) -> usize {
-    let hash = nid
-        .bytes()
-        .fold(seed ^ 0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte.to_ascii_lowercase())).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    // FNV-1a leaves a change in the last byte in the low bits: Fibonacci hashing brings it up.
-    (hash.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - REGISTRY_HASH_BITS)) as usize
+    const LOWERED: u64 = u64::from_le_bytes([0x20; 8]);
+    const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+    let bytes = nid.as_bytes();
+    let mut hash = seed ^ (bytes.len() as u64).wrapping_mul(MIX);
+    let mut add = |word: u64| hash = (hash ^ (word | LOWERED)).wrapping_mul(MIX).rotate_left(31);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        add(u64::from_le_bytes(*word.first_chunk().unwrap_or(&[0; 8])));
+    }
+    let tail = words.remainder();
+    if !tail.is_empty() {
+        add(tail_word(bytes, tail.len()));
+    }
+    (hash.wrapping_mul(MIX) >> (64 - REGISTRY_HASH_BITS)) as usize
+}
+
+/// The last `len` bytes of `bytes` (1 to 7 of them) as a word, read as at most two loads
+/// that may overlap, not byte by byte: every byte is in it (some twice), so texts of one
+/// length have equal words only if they are equal.
+pub(crate) fn tail_word(bytes: &[u8], len: usize) -> u64 {
+    let tail = &bytes[bytes.len() - len..];
+    let u32_at = |at: usize| {
+        u64::from(u32::from_le_bytes(
+            *tail[at..].first_chunk().unwrap_or(&[0; 4]),
+        ))
+    };
+    match len {
+        4.. => u32_at(0) | u32_at(len - 4) << 32,
+        _ => u64::from(tail[0]) | u64::from(tail[len / 2]) << 8 | u64::from(tail[len - 1]) << 16,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    /// The key is the NID's bytes in lower case, padded with zeros: the loads that may overlap
+    /// give it for every length and case, and any byte no NID holds, anywhere, gives none.
+    #[test]
+    fn keys_are_the_lowered_bytes() {
+        for len in 0..=17 {
+            let nid: String = "aZ-9QxY7".chars().cycle().take(len).collect();
+            let expected = (1..16).contains(&len).then(|| {
+                let mut bytes = [0u8; 16];
+                bytes[..len].copy_from_slice(nid.as_bytes());
+                bytes.make_ascii_lowercase();
+                u128::from_le_bytes(bytes)
+            });
+            assert_eq!(short_nid_key(&nid), expected, "{nid:?}");
+            for at in 0..len {
+                for bad in ["\0", "\r", "_", " ", "é"] {
+                    let mut broken = nid.clone();
+                    broken.replace_range(at..at + 1, bad);
+                    assert_eq!(short_nid_key(&broken), None, "{broken:?}");
+                }
+            }
+        }
+    }
+
+    /// A NID's slot in the registry's table is the same in any case, whatever its length.
+    #[test]
+    fn registry_slots_ignore_case() {
+        for len in 1..=32 {
+            let lower: String = "urn-7x0a".chars().cycle().take(len).collect();
+            let upper = lower.to_ascii_uppercase();
+            for seed in [0, 1, 12_345] {
+                assert_eq!(
+                    registry_slot(seed, &lower),
+                    registry_slot(seed, &upper),
+                    "{lower}"
+                );
+            }
+        }
+    }
 }

@@ -52,10 +52,13 @@ impl Scheme {
 
     /// [`Scheme::of`] for bytes, which need not be UTF-8.
     pub(crate) fn of_bytes(input: &[u8]) -> Option<Scheme> {
-        let head = input.get(..SCHEME_LEN)?;
-        if head.eq_ignore_ascii_case(b"urn:") {
+        // The four bytes as one number, the 0x20 bit of the three letters set: for each letter
+        // exactly its two cases give the lower-case one, and the colon is compared as it is.
+        const LETTERS_LOWERED: u32 = u32::from_le_bytes([0x20, 0x20, 0x20, 0]);
+        let head = u32::from_le_bytes(*input.first_chunk::<SCHEME_LEN>()?) | LETTERS_LOWERED;
+        if head == u32::from_le_bytes(*b"urn:") {
             Some(Scheme::Urn)
-        } else if head.eq_ignore_ascii_case(b"tag:") {
+        } else if head == u32::from_le_bytes(*b"tag:") {
             Some(Scheme::Tag)
         } else {
             None
@@ -435,5 +438,39 @@ impl Syntax {
     /// ```
     pub const fn tag(self) -> TagSyntax {
         self.tag
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scheme read as one number is the scheme `eq_ignore_ascii_case` finds: every byte
+    /// value at every place of `urn:` and `tag:` (each letter's other case among them), and
+    /// inputs shorter than a scheme.
+    #[test]
+    fn schemes_are_told_as_eq_ignore_ascii_case_tells_them() {
+        let reference = |input: &[u8]| {
+            let head = input.get(..SCHEME_LEN)?;
+            if head.eq_ignore_ascii_case(b"urn:") {
+                Some(Scheme::Urn)
+            } else if head.eq_ignore_ascii_case(b"tag:") {
+                Some(Scheme::Tag)
+            } else {
+                None
+            }
+        };
+        for scheme in [*b"urn:", *b"tag:", *b"URN:", *b"TaG:"] {
+            for at in 0..SCHEME_LEN {
+                for byte in 0..=u8::MAX {
+                    let mut input = scheme;
+                    input[at] = byte;
+                    assert_eq!(Scheme::of_bytes(&input), reference(&input), "{input:?}");
+                }
+            }
+            for len in 0..SCHEME_LEN {
+                assert_eq!(Scheme::of_bytes(&scheme[..len]), None);
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::work::Work;
 use super::{Finder, Found, Invalid};
 use crate::chars::{ByteSet, TAG_OPAQUE};
 use crate::identifier::Identifier;
-use crate::syntax::{SCHEME_LEN, Scheme, UrnSyntax};
+use crate::syntax::{NID_MAX_LEN, SCHEME_LEN, Scheme, UrnSyntax};
 
 /// What precedes a start, which decides where its identifier may end and whether its final
 /// punctuation is kept.
@@ -35,6 +35,10 @@ pub(super) struct Matches<'t> {
     list: Option<(usize, Surroundings)>,
     stops: Stops,
     url: UrlTracker,
+    /// Whether the errors of invalid tokens are wanted ([`Rejections`]): without them, a token
+    /// whose shape no identifier has is passed over before it is parsed, since a parse that
+    /// fails works out which byte and why.
+    errors: bool,
     pub(super) work: Work,
     /// In tests: forget what was remembered before each start, for comparison.
     #[cfg(test)]
@@ -60,6 +64,7 @@ impl<'t> Matches<'t> {
             list: None,
             stops: Stops::default(),
             url: UrlTracker::new(),
+            errors: false,
             work: Work::default(),
             #[cfg(test)]
             forgetful: false,
@@ -186,6 +191,9 @@ impl<'t> Matches<'t> {
         if token_end <= start + SCHEME_LEN {
             return Verdict::Nothing;
         }
+        if !self.errors && !has_the_shape(bytes, start, token_end, scheme, &mut self.work) {
+            return Verdict::Nothing;
+        }
         // One parse decides, with the namespace's rules when the syntax checks them.
         self.work.add(token_end - start);
         let range = start..token_end;
@@ -256,7 +264,10 @@ pub(super) struct Rejections<'t> {
 impl<'t> Rejections<'t> {
     pub(super) fn new(finder: Finder, text: &'t str) -> Self {
         Rejections {
-            search: Matches::new(finder, text),
+            search: Matches {
+                errors: true,
+                ..Matches::new(finder, text)
+            },
         }
     }
 }
@@ -290,6 +301,26 @@ impl<'t> Iterator for Matches<'t> {
         }
         self.position = self.text.len();
         None
+    }
+}
+
+/// Whether the token `bytes[start..end]` has the shape every identifier of its scheme has,
+/// under every syntax: `urn:`, a NID of 1 to 32 letters, digits and hyphens, and `:`; or
+/// `tag:`, an authority, `,`, a date and `:`. A token without it is invalid, and is known to be
+/// without a parse (which, failing, works out where and why).
+fn has_the_shape(bytes: &[u8], start: usize, end: usize, scheme: Scheme, work: &mut Work) -> bool {
+    match scheme {
+        Scheme::Urn => {
+            let nid_start = start + SCHEME_LEN;
+            let nid_len = bytes[nid_start..end]
+                .iter()
+                .take(NID_MAX_LEN + 1)
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-')
+                .count();
+            work.add(nid_len + 1);
+            (1..=NID_MAX_LEN).contains(&nid_len) && bytes.get(nid_start + nid_len) == Some(&b':')
+        }
+        Scheme::Tag => tagging_entity_end(bytes, start, end, work).is_some(),
     }
 }
 

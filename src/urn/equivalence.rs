@@ -228,23 +228,46 @@ impl Equivalence {
     /// # Ok::<(), urn_tag::ParseError>(())
     /// ```
     pub fn key<S: AsRef<str>>(&self, urn: &Urn<S>) -> EquivalenceKey {
-        let nss = urn.nss();
         let mut key = String::with_capacity(urn.as_str().len());
-        push_scheme_and_nid(&mut key, urn);
+        self.push_key(urn, &mut key);
+        EquivalenceKey(key)
+    }
+
+    /// Appends the text of the key `urn` is compared by ([`Equivalence::key`]) to `out`: a
+    /// program that writes out the keys of many URNs fills one buffer again and again
+    /// instead of allocating a key for each.
+    ///
+    /// ```
+    /// use urn_tag::Urn;
+    /// use urn_tag::urn::Equivalence;
+    ///
+    /// let standard = Equivalence::standard();
+    /// let mut keys = String::new();
+    /// for text in ["URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", "urn:ex:a%2c?+r"] {
+    ///     keys.clear();
+    ///     standard.push_key(&Urn::parse_borrowed(text)?, &mut keys);
+    ///     assert_eq!(keys, standard.key(&Urn::parse_borrowed(text)?).as_str());
+    /// }
+    /// assert_eq!(keys, "urn:ex:a%2C");
+    /// # Ok::<(), urn_tag::ParseError>(())
+    /// ```
+    pub fn push_key<S: AsRef<str>>(&self, urn: &Urn<S>, out: &mut String) {
+        let nss = urn.nss();
+        let key = out;
+        push_scheme_and_nid(key, urn);
         match self.rule(urn.nid()) {
             // The rule receives the NSS in normal form, copied only if it is not already.
             Some(rule) if has_percent(nss.as_bytes()) => {
                 let mut normal = String::with_capacity(nss.len());
                 push_with_upper_hex(&mut normal, nss);
-                rule.canonicalize(&normal, &mut key);
+                rule.canonicalize(&normal, key);
             }
-            Some(rule) => rule.canonicalize(nss, &mut key),
-            None => push_with_upper_hex(&mut key, nss),
+            Some(rule) => rule.canonicalize(nss, key),
+            None => push_with_upper_hex(key, nss),
         }
         if urn.syntax() != UrnSyntax::Rfc8141 {
-            push_with_upper_hex(&mut key, &urn.as_str()[urn.assigned_name().len()..]);
+            push_with_upper_hex(key, &urn.as_str()[urn.assigned_name().len()..]);
         }
-        EquivalenceKey(key)
     }
 
     /// Whether `a` and `b` are equivalent: whether their keys are equal.

@@ -19,7 +19,7 @@ use urn_tag::namespace::NamespaceCheck;
 use urn_tag::urn::{Equivalence, NidClass};
 use urn_tag::{Identifier, ParseErrorKind, Scheme, TagUri, Urn, UrnLint, UrnSyntax};
 
-use crate::identifiers::{self, Event, InputArgs, Next, Origin};
+use crate::identifiers::{self, Event, Input, InputArgs, Next, Origin};
 use crate::input::Source;
 use crate::json::JsonLine;
 use crate::output::{Output, Status, WriteFailed, Written};
@@ -130,6 +130,8 @@ struct Checker<'a> {
     prefix: Prefix,
     /// Where the line being checked is; `None` for a command-line argument.
     place: Option<Place>,
+    /// The equivalence key being written, its buffer kept from record to record.
+    key: String,
     /// Whether each input gets its answer (not under --quiet, --count or -l).
     answers: bool,
 }
@@ -143,9 +145,12 @@ struct Prefix {
 
 /// The source and line number of the line being checked.
 struct Place {
-    /// What `--json` records end with before the line number: `,"file":"PATH","line":`, the
-    /// path as given, `-` for standard input; escaped once for the whole source.
-    json_file: Vec<u8>,
+    /// What `--json` records end with: `,"file":"PATH","line":LINE`, the path as given, `-`
+    /// for standard input, escaped once for the whole source, and the line number's digits,
+    /// kept up to date as the lines go by (one more, most of the time, is one digit changed).
+    json_end: Vec<u8>,
+    /// Where the line number's digits start in `json_end`.
+    digits_start: usize,
     /// The source as text answers name it: the path escaped, or `(standard input)`.
     shown: String,
     line: u64,
@@ -154,8 +159,9 @@ struct Place {
 }
 
 impl Checker<'_> {
-    fn check(&mut self, out: &mut Output, bytes: &[u8]) -> Written {
-        match verdict::identify(bytes, self.args.syntax.syntax()) {
+    fn check(&mut self, out: &mut Output, input: Input<'_>) -> Written {
+        let bytes = input.bytes();
+        match verdict::identify_input(input, self.args.syntax.syntax()) {
             Ok(identifier) if self.args.strict => {
                 match Lint::all_of(&identifier, self.args.syntax.namespaces).first() {
                     Some(&lint) => {
@@ -190,7 +196,8 @@ impl Checker<'_> {
             out.write_strs(&[&place.shown, ":"])?;
         }
         if line_number {
-            write!(out, "{}:", place.line)?;
+            out.write_bytes(place.digits())?;
+            out.write_bytes(b":")?;
         }
         if file_name || line_number {
             out.write_bytes(b" ")?;
@@ -202,7 +209,7 @@ impl Checker<'_> {
     fn end_record(&mut self) {
         let line = &mut self.json;
         if let Some(place) = &self.place {
-            line.json(&place.json_file).number(place.line);
+            line.json(&place.json_end);
         }
         line.text("}");
     }
@@ -221,14 +228,12 @@ impl Checker<'_> {
             let checked = namespace.map(NamespaceCheck::was_checked);
             let lints = Lint::all_of(identifier, self.args.syntax.namespaces);
             let line = &mut self.json;
-            valid_record(
-                line,
-                out,
-                identifier,
-                &lints,
-                self.args.syntax.spec,
-                checked,
-            )?;
+            let record = Record {
+                lints: &lints,
+                spec: self.args.syntax.spec,
+                namespace_checked: checked,
+            };
+            valid_record(line, &mut self.key, out, identifier, &record)?;
             lints_field(line, &lints);
             self.end_record();
             out.write_bytes(self.json.finish())?;
@@ -329,23 +334,23 @@ impl Checker<'_> {
     fn read(&mut self, out: &mut Output, event: Event<'_, '_>) -> Result<Next, WriteFailed> {
         match event {
             Event::Opened(source) => self.place = Some(Place::of(source)),
-            Event::Input(bytes, origin) => {
+            Event::Input(input, origin) => {
                 let argument = matches!(origin, Origin::Argument);
                 if let (Origin::Line { line, .. }, Some(place)) = (origin, &mut self.place) {
-                    place.line = line;
+                    place.set_line(line);
                 }
                 let invalid = self.tally.invalid;
-                self.check(out, bytes)?;
+                self.check(out, input)?;
                 if self.tally.invalid > invalid {
                     if argument && self.answers {
-                        hint_if_a_file(out, bytes)?;
+                        hint_if_a_file(out, input.bytes())?;
                     }
                     return self.after_invalid_line(out);
                 }
             }
             Event::TooLong(head, origin) => {
                 if let (Origin::Line { line, .. }, Some(place)) = (origin, &mut self.place) {
-                    place.line = line;
+                    place.set_line(line);
                 }
                 let max = self.args.input.max_line_bytes;
                 self.invalid(out, head, &Problem::LineTooLong { max }, true)?;
@@ -381,19 +386,55 @@ impl Checker<'_> {
 }
 
 impl Place {
-    /// The place of the first line of `source`.
+    /// The place before the first line of `source`.
     fn of(source: &Source) -> Place {
-        let mut json_file = JsonLine::default();
-        json_file
+        let mut json_end = JsonLine::default();
+        json_end
             .text(r#","file":"#)
             .string(&source.json_name())
-            .text(r#","line":"#);
+            .text(r#","line":0"#);
+        let json_end = json_end.into_bytes();
         Place {
-            json_file: json_file.into_bytes(),
+            digits_start: json_end.len() - 1,
+            json_end,
             shown: source.shown(),
             line: 0,
             invalid: 0,
         }
+    }
+
+    /// Moves to line `line`: its digits are those before plus one, or written anew.
+    fn set_line(&mut self, line: u64) {
+        if line == self.line + 1 {
+            // The last digit that is not 9 goes up by one; the 9s after it become 0s.
+            let mut at = self.json_end.len();
+            loop {
+                if at == self.digits_start {
+                    // 9, 99, ...: one digit more.
+                    self.json_end.insert(at, b'1');
+                    break;
+                }
+                at -= 1;
+                match &mut self.json_end[at] {
+                    nine @ b'9' => *nine = b'0',
+                    digit => {
+                        *digit += 1;
+                        break;
+                    }
+                }
+            }
+        } else {
+            self.json_end.truncate(self.digits_start);
+            let mut digits = JsonLine::default();
+            digits.number(line);
+            self.json_end.extend_from_slice(&digits.into_bytes());
+        }
+        self.line = line;
+    }
+
+    /// The line number's digits.
+    fn digits(&self) -> &[u8] {
+        &self.json_end[self.digits_start..]
     }
 }
 
@@ -423,6 +464,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         json: JsonLine::default(),
         prefix,
         place: None,
+        key: String::new(),
         answers: !(args.quiet || args.count || args.files_with_invalid),
     };
     let reading = identifiers::read_each(&args.input, out, |out, event| checker.read(out, event))?;
@@ -471,44 +513,64 @@ fn hint_if_a_file(out: &mut Output, input: &[u8]) -> Written {
 /// copy of it at a time.
 fn valid_record(
     line: &mut JsonLine,
+    key: &mut String,
     out: &mut Output,
     identifier: &Identifier<&str>,
-    lints: &[Lint],
-    spec: UrnSyntax,
-    namespace_checked: Option<bool>,
+    record: &Record<'_>,
 ) -> Written {
     match identifier {
-        Identifier::Urn(urn) => urn_record(line, out, urn, lints, spec, namespace_checked),
+        Identifier::Urn(urn) => urn_record(line, key, out, urn, record),
         Identifier::Tag(tag) => tag_record(line, out, tag),
     }
 }
 
+/// The largest buffer kept for equivalence keys from record to record.
+const KEPT_KEY_CAPACITY: usize = 64 * 1024;
+
+/// What a valid record says besides its identifier's parts.
+struct Record<'a> {
+    /// The identifier's lints.
+    lints: &'a [Lint],
+    /// The URN syntax it was read under.
+    spec: UrnSyntax,
+    /// With `--namespaces`: whether a URN's namespace was checked.
+    namespace_checked: Option<bool>,
+}
+
+/// Writes the record of a valid URN but for its lints and its end; `key` is a buffer kept
+/// from record to record for the equivalence keys that must be built.
 fn urn_record(
     line: &mut JsonLine,
+    key: &mut String,
     out: &mut Output,
     urn: &Urn<&str>,
-    lints: &[Lint],
-    spec: UrnSyntax,
-    checked: Option<bool>,
+    record: &Record<'_>,
 ) -> Written {
+    let &Record {
+        lints,
+        spec,
+        namespace_checked: checked,
+    } = record;
+    // Each text value's quotes are part of the record's own text around it: `,"nid":"`
+    // before it and `","nss":"` after, one write each.
     line.start()
-        .text(r#"{"input":"#)
-        .long_identifier(urn.as_str(), out)?
-        .text(r#","valid":true,"kind":"urn","spec":"#)
-        .word(spec.name())
-        .text(r#","nid":"#)
-        .identifier(urn.nid())
-        .text(r#","nss":"#)
-        .long_identifier(urn.nss(), out)?;
+        .text(r#"{"input":""#)
+        .unquoted_long_identifier(urn.as_str(), out)?
+        .text(r#"","valid":true,"kind":"urn","spec":""#)
+        .unquoted_identifier(spec.name())
+        .text(r#"","nid":""#)
+        .unquoted_identifier(urn.nid())
+        .text(r#"","nss":""#)
+        .unquoted_long_identifier(urn.nss(), out)?;
     // RFC 8141 and RFC 2141 URNs report r/q/f; the 2011 draft reports query and fragment.
     match spec {
         UrnSyntax::Rfc2141bis => line
-            .text(r#","query":"#)
+            .text(r#"","query":"#)
             .opt_long_identifier(urn.query(), out)?
             .text(r#","fragment":"#)
             .opt_long_identifier(urn.fragment(), out)?,
         _ => line
-            .text(r#","r_component":"#)
+            .text(r#"","r_component":"#)
             .opt_long_identifier(urn.r_component(), out)?
             .text(r#","q_component":"#)
             .opt_long_identifier(urn.q_component(), out)?
@@ -525,51 +587,72 @@ fn urn_record(
         _ => urn.registration().is_some(),
     };
     debug_assert_eq!(registered, urn.registration().is_some(), "{urn}");
-    line.text(r#","nid_class":"#)
-        .word(class.name())
-        .text(r#","registered":"#)
-        .boolean(registered)
-        .text(r#","normalized":"#);
-    // Most URNs are written in normal form already: then their text is it.
-    let normal = urn.is_normalized();
+    line.text(r#","nid_class":""#)
+        .unquoted_identifier(class.name())
+        .text(if registered {
+            r#"","registered":true,"normalized":""#
+        } else {
+            r#"","registered":false,"normalized":""#
+        });
+    // Most URNs are written in normal form already: then their text is it. A URN is, when
+    // `urn` and its NID have no upper-case letter and no percent-encoding after the NID has a
+    // lower-case digit, which is what the lint `lowercase-hex` says (of the same bytes): read
+    // there, the record scans the URN for percent-encodings once, not twice.
+    let scheme_and_nid = &urn.as_str().as_bytes()[..urn.assigned_name().len() - urn.nss().len()];
+    let normal = !scheme_and_nid.iter().any(u8::is_ascii_uppercase)
+        && !lints
+            .iter()
+            .any(|lint| matches!(lint, Lint::Urn(UrnLint::LowercaseHex { .. })));
+    debug_assert_eq!(normal, urn.is_normalized(), "{urn}");
     if normal {
-        line.long_identifier(urn.as_str(), out)?;
+        line.unquoted_long_identifier(urn.as_str(), out)?;
     } else {
-        line.long_identifier(urn.normalized().as_str(), out)?;
+        line.unquoted_long_identifier(urn.normalized().as_str(), out)?;
     }
-    line.text(r#","equivalence_key":"#);
+    line.text(r#"","equivalence_key":""#);
     // Most are their own key but for their components: then it is their text's assigned-name,
     // with no key to build.
     if normal && urn.syntax() == UrnSyntax::Rfc8141 && !Equivalence::standard().has_rule(urn.nid())
     {
         debug_assert_eq!(urn.assigned_name(), urn.equivalence_key().as_str());
-        line.long_identifier(urn.assigned_name(), out)?;
+        line.unquoted_long_identifier(urn.assigned_name(), out)?;
     } else {
-        line.long_identifier(urn.equivalence_key().as_str(), out)?;
+        key.clear();
+        Equivalence::standard().push_key(urn, key);
+        line.unquoted_long_identifier(key, out)?;
+        // The key of a very long line is not kept for the lines after it.
+        if key.capacity() > KEPT_KEY_CAPACITY {
+            *key = String::new();
+        }
     }
+    line.text("\"");
     // With `--namespaces` only: whether a namespace grammar was applied.
     if let Some(checked) = checked {
-        line.text(r#","namespace_checked":"#).boolean(checked);
+        line.text(if checked {
+            r#","namespace_checked":true"#
+        } else {
+            r#","namespace_checked":false"#
+        });
     }
     Ok(())
 }
 
 fn tag_record(line: &mut JsonLine, out: &mut Output, tag: &TagUri<&str>) -> Written {
     line.start()
-        .text(r#"{"input":"#)
-        .long_identifier(tag.as_str(), out)?
-        .text(r#","valid":true,"kind":"tag","authority":"#)
-        .long_identifier(tag.authority(), out)?
+        .text(r#"{"input":""#)
+        .unquoted_long_identifier(tag.as_str(), out)?
+        .text(r#"","valid":true,"kind":"tag","authority":""#)
+        .unquoted_long_identifier(tag.authority(), out)?
         // `dns` or `email`; `opaque` only under `--tag-syntax lenient`.
-        .text(r#","authority_kind":"#)
-        .word(tag.authority_kind().name())
-        .text(r#","date":"#)
+        .text(r#"","authority_kind":""#)
+        .unquoted_identifier(tag.authority_kind().name())
+        .text(r#"","date":"#)
         .date(tag.date())
-        .text(r#","date_as_written":"#)
-        .identifier(tag.date_as_written())
-        .text(r#","specific":"#)
-        .long_identifier(tag.specific(), out)?
-        .text(r#","fragment":"#)
+        .text(r#","date_as_written":""#)
+        .unquoted_identifier(tag.date_as_written())
+        .text(r#"","specific":""#)
+        .unquoted_long_identifier(tag.specific(), out)?
+        .text(r#"","fragment":"#)
         .opt_long_identifier(tag.fragment(), out)?;
     Ok(())
 }
@@ -591,4 +674,23 @@ fn lints_field(line: &mut JsonLine, lints: &[Lint]) {
         line.text("}");
     }
     line.text("]");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digits kept up to date line by line are the line number's, across every carry,
+    /// and after a jump (blank lines are passed over, and numbered).
+    #[test]
+    fn line_digits_follow_the_line_number() {
+        let mut place = Place::of(&Source::File("a \"b\".txt".into()));
+        let lines = (1..=1_200).chain([1_202, 1_203, 99_999, 100_000, 100_001, 7]);
+        for line in lines {
+            place.set_line(line);
+            assert_eq!(place.digits(), line.to_string().as_bytes());
+            let end = format!(r#","file":"a \"b\".txt","line":{line}"#);
+            assert_eq!(String::from_utf8_lossy(&place.json_end), end);
+        }
+    }
 }

@@ -71,7 +71,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     };
     identifiers::read_each(&args.input, out, |out, event| {
         match event {
-            Event::Input(bytes, origin) => explainer.explain(out, bytes, origin, false)?,
+            Event::Input(input, origin) => explainer.explain(out, input.bytes(), origin, false)?,
             Event::TooLong(head, origin) => explainer.explain(out, head, origin, true)?,
             Event::Opened(_) | Event::Blank | Event::Closed => {}
         }

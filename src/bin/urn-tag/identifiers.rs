@@ -10,7 +10,9 @@ use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
-use crate::input::{DEFAULT_MAX_LINE_BYTES, Line, LineReader, Source};
+use crate::input::{
+    BlockLine, DEFAULT_MAX_LINE_BYTES, Line, LineReader, Lines, Source, block_lines,
+};
 use crate::output::{Output, Status, WriteFailed, Written, describe};
 use crate::verdict;
 
@@ -74,13 +76,31 @@ pub enum Event<'a, 's> {
     /// A source was opened, and its lines come next.
     Opened(&'s Source),
     /// An identifier: an argument or a line.
-    Input(&'a [u8], Origin<'s>),
+    Input(Input<'a>, Origin<'s>),
     /// A line longer than `--max-line-bytes`: only its first bytes (the rest is skipped).
     TooLong(&'a [u8], Origin<'s>),
     /// A blank line (only white space), passed over.
     Blank,
     /// The lines of the source opened last are over (or were left unread, or it failed).
     Closed,
+}
+
+/// The text of an identifier: its bytes, or (when they are known to be UTF-8, as the lines
+/// of a block checked at once are) its text.
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    Bytes(&'a [u8]),
+    Text(&'a str),
+}
+
+impl<'a> Input<'a> {
+    /// Its bytes.
+    pub fn bytes(self) -> &'a [u8] {
+        match self {
+            Input::Bytes(bytes) => bytes,
+            Input::Text(text) => text.as_bytes(),
+        }
+    }
 }
 
 /// What the command wants next.
@@ -128,7 +148,7 @@ pub fn read_each(
         }
         each(
             out,
-            Event::Input(verdict::arg_bytes(input), Origin::Argument),
+            Event::Input(Input::Bytes(verdict::arg_bytes(input)), Origin::Argument),
         )?;
     }
     for path in &args.file {
@@ -155,7 +175,8 @@ fn read_lines(
     };
     reading.opened_a_source = true;
     each(out, Event::Opened(source))?;
-    let read = each_line(out, source, &mut lines, each);
+    let max = usize::try_from(args.max_line_bytes).unwrap_or(usize::MAX);
+    let read = each_line(out, source, &mut lines, max, each);
     let closed = each(out, Event::Closed).map(drop);
     match read {
         Ok(Ok(())) => closed,
@@ -173,29 +194,79 @@ fn each_line(
     out: &mut Output,
     source: &Source,
     lines: &mut LineReader<Box<dyn Read>>,
+    max: usize,
     each: &mut impl FnMut(&mut Output, Event<'_, '_>) -> Result<Next, WriteFailed>,
 ) -> Result<io::Result<()>, WriteFailed> {
     let mut line = 0;
     loop {
-        line += 1;
         // Before the input is read again, which may wait: the answers so far go to their
         // reader now, not when the buffer fills (the next line may be long in coming, or
         // endless).
         let mut unwritten = Ok(());
-        let next = lines.next_line(|| unwritten = out.flush());
+        let next = lines.next_lines(|| unwritten = out.flush());
         unwritten?;
-        let origin = Origin::Line { source, line };
         let next = match next {
             Ok(None) => return Ok(Ok(())),
-            Ok(Some(Line::Text(bytes))) if bytes.iter().all(u8::is_ascii_whitespace) => {
-                each(out, Event::Blank)?
+            Ok(Some(Lines::One(one))) => {
+                line += 1;
+                let origin = Origin::Line { source, line };
+                match one {
+                    Line::Text(bytes) if is_blank(bytes) => each(out, Event::Blank)?,
+                    Line::Text(bytes) => each(out, Event::Input(Input::Bytes(bytes), origin))?,
+                    Line::TooLong { head } => each(out, Event::TooLong(head, origin))?,
+                }
             }
-            Ok(Some(Line::Text(bytes))) => each(out, Event::Input(bytes, origin))?,
-            Ok(Some(Line::TooLong { head })) => each(out, Event::TooLong(head, origin))?,
+            Ok(Some(Lines::Block(block))) => {
+                each_line_of(out, source, block, &mut line, max, each)?
+            }
             Err(error) => return Ok(Err(error)),
         };
         if next == Next::NextSource {
             return Ok(Ok(()));
         }
     }
+}
+
+/// Hands each line of `block` (whole lines, each with its line feed) to `each`, as
+/// [`LineReader::next_line`] would give them one by one; `line` counts them. The block is
+/// checked as UTF-8 once, and its lines handed on as text when it is.
+fn each_line_of(
+    out: &mut Output,
+    source: &Source,
+    block: &[u8],
+    line: &mut u64,
+    max: usize,
+    each: &mut impl FnMut(&mut Output, Event<'_, '_>) -> Result<Next, WriteFailed>,
+) -> Result<Next, WriteFailed> {
+    let text = std::str::from_utf8(block).ok();
+    for cut in block_lines(block, max) {
+        *line += 1;
+        let origin = Origin::Line {
+            source,
+            line: *line,
+        };
+        let next = match cut {
+            BlockLine::Text(content) if is_blank(&block[content.clone()]) => {
+                each(out, Event::Blank)?
+            }
+            BlockLine::Text(content) => {
+                // A line feed or carriage return ends a character in UTF-8: the range is one.
+                let input = match text {
+                    Some(text) => Input::Text(&text[content]),
+                    None => Input::Bytes(&block[content]),
+                };
+                each(out, Event::Input(input, origin))?
+            }
+            BlockLine::TooLong { head } => each(out, Event::TooLong(&block[head], origin))?,
+        };
+        if next == Next::NextSource {
+            return Ok(next);
+        }
+    }
+    Ok(Next::Read)
+}
+
+/// Whether a line is blank: empty, or white space only.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
 }

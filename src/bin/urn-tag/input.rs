@@ -7,6 +7,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use memchr::memchr;
@@ -86,6 +87,48 @@ pub enum Line<'a> {
     TooLong {
         head: &'a [u8],
     },
+}
+
+/// What [`LineReader::next_lines`] hands out: complete lines as they lie in the read buffer,
+/// or one line read the careful way.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lines<'a> {
+    /// Whole lines, each ending with its line feed, as they lie in the read buffer: the
+    /// caller cuts them apart (a carriage return before a line feed is not content) and
+    /// compares each with the maximum, which one read buffer may exceed.
+    Block(&'a [u8]),
+    /// One line, as [`LineReader::next_line`] gives it.
+    One(Line<'a>),
+}
+
+/// One line of a [`Lines::Block`], as [`block_lines`] cuts it: the range in the block of its
+/// content, or of the first bytes of a line longer than the maximum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BlockLine {
+    Text(Range<usize>),
+    TooLong { head: Range<usize> },
+}
+
+/// The lines of `block` (whole lines, each ending with its line feed), as
+/// [`LineReader::next_line`] would give them one by one: without the carriage return before
+/// the line feed, and a line longer than `max` as its first bytes.
+pub fn block_lines(block: &[u8], max: usize) -> impl Iterator<Item = BlockLine> + '_ {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', block).map(move |end| {
+        let content_end = if end > start && block[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        let content = start..content_end;
+        start = end + 1;
+        if content.len() > max {
+            let head = content.start..content.start + max.min(HEAD_BYTES);
+            BlockLine::TooLong { head }
+        } else {
+            BlockLine::Text(content)
+        }
+    })
 }
 
 /// A piece of a line for `find`.
@@ -181,6 +224,31 @@ impl<R: Read> LineReader<R> {
     pub fn starts_binary(&mut self) -> io::Result<bool> {
         let available = self.fill(&mut || {})?;
         Ok(memchr(0, &self.input.buffer()[..available]).is_some())
+    }
+
+    /// The lines that come next: every complete line in the read buffer at once when there
+    /// are some and nothing else is in the way, else the next line as
+    /// [`LineReader::next_line`] gives it (the first line of the input, which may open with a
+    /// byte order mark; a line that straddles two refills; the rest of an over-long line to
+    /// skip). `None` at the end of the input. A caller that checks millions of short lines
+    /// thus makes one call, and one check of UTF-8, per buffer of them.
+    pub fn next_lines(&mut self, mut before_read: impl FnMut()) -> io::Result<Option<Lines<'_>>> {
+        let careful = self.skipping
+            || self.at_input_start
+            || !self.gathered.is_empty()
+            || self.gathered_lent > 0;
+        if !careful {
+            self.input.consume(std::mem::take(&mut self.lent));
+            let available = self.fill(&mut before_read)?;
+            if available == 0 {
+                return Ok(None);
+            }
+            if let Some(last) = memchr::memrchr(b'\n', &self.input.buffer()[..available]) {
+                self.lent = last + 1;
+                return Ok(Some(Lines::Block(&self.input.buffer()[..=last])));
+            }
+        }
+        Ok(self.next_line(before_read)?.map(Lines::One))
     }
 
     /// The next line, or `None` at the end of the input. `before_read` is called before any
@@ -651,6 +719,36 @@ mod tests {
                     Line::Text(text) => (false, text.to_vec()),
                     Line::TooLong { head } => (true, head.to_vec()),
                 });
+            }
+            proptest::prop_assert_eq!(got, expected_lines(&input, max));
+        }
+
+        /// Lines read a block at a time, cut by `block_lines`, are the lines `next_line`
+        /// gives, however the input arrives.
+        #[test]
+        fn blocks_hold_the_lines_next_line_gives(
+            input in proptest::collection::vec(
+                proptest::sample::select(b"ab \r\n\xEF\xBB\xBF".to_vec()), 0..400),
+            bom: bool,
+            max in 1usize..40,
+            sizes in proptest::collection::vec(1usize..100, 1..5),
+        ) {
+            let input = if bom { [BYTE_ORDER_MARK, &input].concat() } else { input };
+            let mut reader = LineReader::new(trickle(&input, &sizes)).max_line_bytes(max as u64);
+            let mut got = Vec::new();
+            while let Some(lines) = reader.next_lines(|| {}).unwrap() {
+                match lines {
+                    Lines::One(Line::Text(text)) => got.push((false, text.to_vec())),
+                    Lines::One(Line::TooLong { head }) => got.push((true, head.to_vec())),
+                    Lines::Block(block) => {
+                        for line in block_lines(block, max) {
+                            got.push(match line {
+                                BlockLine::Text(range) => (false, block[range].to_vec()),
+                                BlockLine::TooLong { head } => (true, block[head].to_vec()),
+                            });
+                        }
+                    }
+                }
             }
             proptest::prop_assert_eq!(got, expected_lines(&input, max));
         }

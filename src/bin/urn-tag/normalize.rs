@@ -37,7 +37,7 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
     let equivalence = crate::eq::equivalence(args.rfc_only);
     identifiers::read_each(&args.input, out, |out, event| {
         let (input, origin) = match event {
-            Event::Input(input, origin) => (input, origin),
+            Event::Input(input, origin) => (input.bytes(), origin),
             Event::TooLong(head, origin) => {
                 out.raise_status(Status::No);
                 let max = args.input.max_line_bytes;

@@ -7,6 +7,8 @@ use std::fmt;
 
 use urn_tag::{Identifier, ParseError, Scheme, Syntax, TagLint, UrnLint};
 
+use crate::identifiers::Input;
+
 /// Why an input is not a valid identifier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Problem {
@@ -125,6 +127,15 @@ pub fn identify(bytes: &[u8], syntax: Syntax) -> Result<Identifier<&str>, Proble
         index: error.valid_up_to(),
     })?;
     Identifier::parse_borrowed_with(text, syntax).map_err(Problem::Parse)
+}
+
+/// Parses an input as [`identify`] does; one known to be text is not checked as UTF-8
+/// again.
+pub fn identify_input(input: Input<'_>, syntax: Syntax) -> Result<Identifier<&str>, Problem> {
+    match input {
+        Input::Text(text) => Identifier::parse_borrowed_with(text, syntax).map_err(Problem::Parse),
+        Input::Bytes(bytes) => identify(bytes, syntax),
+    }
 }
 
 /// The scheme `bytes` begins with, if any (`check --json`'s `kind` of an invalid input).
