@@ -8,7 +8,8 @@ use alloc::vec::Vec;
 use rstest::rstest;
 
 use super::equivalence;
-use super::prose::{self, ProseRule, ProseViolation, RULES, Sentence, SpecialUuid};
+use super::advice::{self, SpecialUuid};
+use super::prose::{self, ProseRule, ProseViolation, RULES, Sentence};
 
 /// The message of the violation `check` finds, with its index.
 #[track_caller]
@@ -357,7 +358,7 @@ fn lints_found(
     #[case] nss: &str,
     #[case] expected: &[(usize, &'static str)],
 ) {
-    assert_eq!(prose::lints(nid_prefix, nss), expected.to_vec());
+    assert_eq!(advice::lints(nid_prefix, nss), expected.to_vec());
 }
 
 #[rstest]
@@ -366,7 +367,7 @@ fn lints_found(
 #[case::max_lower("ffffffff-ffff-ffff-ffff-ffffffffffff", Some(SpecialUuid::Max))]
 #[case::ordinary("f81d4fae-7dec-11d0-a765-00a0c91e6bf6", None)]
 fn uuid_special_forms(#[case] nss: &str, #[case] expected: Option<SpecialUuid>) {
-    assert_eq!(prose::uuid_special(nss), expected);
+    assert_eq!(advice::uuid_special(nss), expected);
 }
 
 /// The canonical form of `nss` under namespace `nid`'s rule.

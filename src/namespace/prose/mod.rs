@@ -5,9 +5,8 @@
 //! file leaves to Rust. The rules come in a few families, one module each: check characters,
 //! lengths, dates, encodings, and the few structural sentences no grammar can say. Each rule
 //! is a row of [`RULES`] (the namespace, a name, the sentence of its message); a violation is
-//! one of the families' kinds, naming its rule. [`lints`] never rejects: what a registration
-//! only advises, and what depends on assignments (a version, a sub-namespace) that the
-//! registration does not close.
+//! one of the families' kinds, naming its rule. What a registration only advises is no rule
+//! here but a lint (`super::advice`).
 //!
 //! Every function takes the NSS as written in the URN (percent-encoded) and indexes bytes of
 //! it. None of them panics on any input, the grammar's rejects included; on those their
@@ -17,16 +16,13 @@ mod check_characters;
 mod dates;
 mod encodings;
 mod lengths;
-mod lints;
 mod structure;
 
 use core::fmt;
 
 use super::Namespace;
 
-pub(crate) use lints::lints;
-#[cfg(test)]
-pub(crate) use lints::{SpecialUuid, uuid_special};
+pub(super) use structure::is_imeival;
 
 /// A prose rule that an NSS breaks: where, and which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

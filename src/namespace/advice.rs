@@ -1,11 +1,12 @@
 //! What a registration advises against or leaves to assignment: lints on an NSS that its
-//! grammar and prose rules accept. Nothing here makes a URN invalid.
+//! grammar and prose rules accept ([`UrnLint::NamespaceAdvice`](crate::UrnLint::NamespaceAdvice)).
+//! Nothing here makes a URN invalid.
 
 use alloc::vec::Vec;
 
 use crate::chars::hex_value;
 
-use super::structure::is_imeival;
+use super::prose::is_imeival;
 
 /// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
 /// "Namespace developers SHOULD NOT use these characters in unencoded form").
@@ -22,7 +23,7 @@ const IETF_SUB_NAMESPACES: &[&str] = &["rfc", "fyi", "std", "bcp", "id", "mtg", 
 
 /// What a registration advises against or leaves to assignment, on an NSS its grammar
 /// accepted: (byte of the NSS, message). Nothing here makes a URN invalid.
-pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
+pub(super) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
     let mut found = Vec::new();
     match nid_prefix {
         "uuid" => found.extend(uuid_lint(nss)),
@@ -180,7 +181,7 @@ fn uuid_lint(nss: &str) -> Option<(usize, &'static str)> {
 
 /// The two special UUIDs of RFC 9562.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SpecialUuid {
+pub(super) enum SpecialUuid {
     /// §5.9: "The Nil UUID is special form of UUID that is specified to have all 128 bits set
     /// to zero."
     Nil,
@@ -190,7 +191,7 @@ pub(crate) enum SpecialUuid {
 }
 
 /// Whether `nss` (a UUID the grammar accepted) is the Nil or the Max UUID, in any case.
-pub(crate) fn uuid_special(nss: &str) -> Option<SpecialUuid> {
+pub(super) fn uuid_special(nss: &str) -> Option<SpecialUuid> {
     let hex = || nss.bytes().filter(|&b| b != b'-');
     if nss.len() != 36 {
         None
