@@ -56,7 +56,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-pub use prose::{ProseRule, ProseViolation};
+pub use prose::{Decoded, ProseRule, ProseViolation};
 
 /// A URN namespace this crate has a grammar for.
 ///
