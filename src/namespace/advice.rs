@@ -109,6 +109,21 @@ pub(super) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
             }
         }
         "doi" => found.extend(doi_lint(nss)),
+        // The grammar checks the lengths of the codes the template lists ("E" to "I", "0D" to
+        // "0G"); a SAID of any other code passes it with a length nobody checked.
+        "said"
+            if !(nss.starts_with(['E', 'F', 'G', 'H', 'I'])
+                || nss.starts_with("0D")
+                || nss.starts_with("0E")
+                || nss.starts_with("0F")
+                || nss.starts_with("0G")) =>
+        {
+            found.push((
+                0,
+                "a CESR code the urn:said registration does not list: its length is not checked \
+                 (CESR code table, CESR spec §11.4.2)",
+            ));
+        }
         "service" | "urn_7" => {
             if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
                 found.push((

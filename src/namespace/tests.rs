@@ -383,6 +383,18 @@ fn decoded_text(
     "10.1093/nar/gkaa1100",
     &[(11, "the urn:doi registration requires characters reserved in URIs (RFC 3986 §2.2) to be percent-encoded")]
 )]
+#[case::said_template_listed_code("said", "E8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA", &[])]
+#[case::said_template_listed_two_char_code("said", "0FCNcm3MGi3e", &[])]
+#[case::said_template_unlisted_code(
+    "said",
+    "BKxy2sgzfplyr-tgwIxS19f2OchFHtLwPWD3v4oYimBx",
+    &[(0, "a CESR code the urn:said registration does not list: its length is not checked (CESR code table, CESR spec §11.4.2)")]
+)]
+#[case::said_template_code_in_lower_case(
+    "said",
+    "e8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA",
+    &[(0, "a CESR code the urn:said registration does not list: its length is not checked (CESR code table, CESR spec §11.4.2)")]
+)]
 #[case::rfc5031_s3_lower_case(
     "service",
     "sos.Police",
