@@ -44,6 +44,7 @@
 //! The namespaces whose registrations define lexical equivalence beyond RFC 8141 have their
 //! rules in [`Equivalence::standard`](crate::urn::Equivalence::standard).
 
+mod advice;
 pub(crate) mod equivalence;
 pub(crate) mod grammars;
 pub(crate) mod prose;
@@ -55,7 +56,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-pub use prose::{ProseRule, ProseViolation};
+pub use prose::{Decoded, ProseRule, ProseViolation};
 
 /// A URN namespace this crate has a grammar for.
 ///
@@ -199,7 +200,7 @@ impl Namespace {
     /// What the registration advises against in `nss`, which its grammar and prose rules
     /// accept: (index counted from `nss_start`, advice).
     pub(crate) fn advice(self, nss: &str, nss_start: usize) -> Vec<(usize, &'static str)> {
-        let mut advice = prose::lints(self.grammar.entry, nss);
+        let mut advice = advice::lints(self.grammar.entry, nss);
         for (index, _) in &mut advice {
             *index += nss_start;
         }

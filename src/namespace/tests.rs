@@ -7,8 +7,10 @@ use alloc::vec::Vec;
 
 use rstest::rstest;
 
+use super::Decoded;
+use super::advice::{self, SpecialUuid};
 use super::equivalence;
-use super::prose::{self, ProseRule, ProseViolation, RULES, Sentence, SpecialUuid};
+use super::prose::{self, ProseRule, ProseViolation, RULES, Sentence};
 
 /// The message of the violation `check` finds, with its index.
 #[track_caller]
@@ -178,15 +180,14 @@ fn prose_rules_accept(#[case] nid_prefix: &str, #[case] nss: &str) {
     "doi",
     "10.1000/a%7Fb",
     9,
-    "a DOI name holds printable characters: this percent-encoding decodes to a control character \
-     or to octets that are not UTF-8 (urn:doi registration)"
+    "a DOI name must be printable UTF-8 text (urn:doi registration): U+007F is a control character"
 )]
 #[case::doi_template_not_utf8(
     "doi",
     "10.1000/caf%C3",
     11,
-    "a DOI name holds printable characters: this percent-encoding decodes to a control character \
-     or to octets that are not UTF-8 (urn:doi registration)"
+    "a DOI name must be printable UTF-8 text (urn:doi registration): the octets from %C3 are not \
+     UTF-8"
 )]
 #[case::rfc7972_s2_example_changed(
     "eidr",
@@ -261,11 +262,51 @@ fn every_prose_rule_has_words_for_its_kind() {
                 };
                 (violation, " must be a date; 2001-02-30 is none (")
             }
+            Sentence::Text(..) => {
+                let found = Decoded::NotUtf8(0xFF);
+                let violation = ProseViolation::Encoding { rule, found };
+                (violation, "): the octets from %FF are not UTF-8")
+            }
             Sentence::Fixed(message) => (ProseViolation::Structure { rule }, message),
         };
         let message = violation.to_string();
         assert!(message.contains(holds), "{}: {message}", row.name);
     }
+}
+
+/// The one check of decoded text, on the parts that ask for it: UTF-8 as RFC 3629 §3 and §4
+/// define it, printable where the registration says so, without the characters it excludes;
+/// reported at the first byte of the triplet where the text goes wrong.
+#[rstest]
+#[case::rfc3629_two_octets("nzl", "a:caf%C3%A9", None)]
+#[case::rfc3629_four_octets("nzl", "a:%F0%9F%99%82", None)]
+#[case::rfc3629_last_scalar_value("nzl", "a:%F4%8F%BF%BF", None)]
+#[case::rfc3629_lower_case_hex("nzl", "a:caf%c3%a9", None)]
+#[case::nzl_any_character("nzl", "a:%00", None)]
+#[case::rfc3629_never_an_octet("nzl", "a:b%FE", Some((3, Decoded::NotUtf8(0xFE))))]
+#[case::rfc3629_continuation_alone("nzl", "a:%BF", Some((2, Decoded::NotUtf8(0xBF))))]
+#[case::rfc3629_cut_short_by_the_end("nzl", "a:%E2%82", Some((2, Decoded::NotUtf8(0xE2))))]
+#[case::rfc3629_cut_short_by_a_character("nzl", "a:%E2%82b", Some((2, Decoded::NotUtf8(0xE2))))]
+#[case::rfc3629_overlong("nzl", "a:%E0%80%AF", Some((2, Decoded::NotUtf8(0xE0))))]
+#[case::rfc3629_surrogate("nzl", "a:%ED%B0%80", Some((2, Decoded::NotUtf8(0xED))))]
+#[case::rfc3629_beyond_u10ffff("nzl", "a:%F5%80%80%80", Some((2, Decoded::NotUtf8(0xF5))))]
+#[case::rfc3629_second_character("nzl", "a:%C3%A9%C3", Some((8, Decoded::NotUtf8(0xC3))))]
+#[case::doi_template_c1_control("doi", "10.1/a%C2%9F", Some((6, Decoded::NotPrintable('\u{9f}'))))]
+#[case::urn_6_template_excluded("urn_6", "en:user:a%7Bb", Some((9, Decoded::Excluded('{'))))]
+#[case::urn_6_template_space("urn_6", "en:user:a%20b", Some((9, Decoded::Excluded(' '))))]
+#[case::urn_6_template_underscore("urn_6", "en:user:a_b", None)]
+fn decoded_text(
+    #[case] entry: &str,
+    #[case] nss: &str,
+    #[case] expected: Option<(usize, Decoded)>,
+) {
+    let found = prose::check(entry, nss)
+        .err()
+        .map(|violation| match violation.kind {
+            ProseViolation::Encoding { found, .. } => (violation.index, found),
+            other => panic!("{other:?}"),
+        });
+    assert_eq!(found, expected);
 }
 
 #[rstest]
@@ -342,6 +383,18 @@ fn every_prose_rule_has_words_for_its_kind() {
     "10.1093/nar/gkaa1100",
     &[(11, "the urn:doi registration requires characters reserved in URIs (RFC 3986 §2.2) to be percent-encoded")]
 )]
+#[case::said_template_listed_code("said", "E8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA", &[])]
+#[case::said_template_listed_two_char_code("said", "0FCNcm3MGi3e", &[])]
+#[case::said_template_unlisted_code(
+    "said",
+    "BKxy2sgzfplyr-tgwIxS19f2OchFHtLwPWD3v4oYimBx",
+    &[(0, "a CESR code the urn:said registration does not list: its length is not checked (CESR code table, CESR spec §11.4.2)")]
+)]
+#[case::said_template_code_in_lower_case(
+    "said",
+    "e8wYuBjhslETYaLZcxMkWrhVbMcA8RS1pKYl7nJ77ntA",
+    &[(0, "a CESR code the urn:said registration does not list: its length is not checked (CESR code table, CESR spec §11.4.2)")]
+)]
 #[case::rfc5031_s3_lower_case(
     "service",
     "sos.Police",
@@ -357,7 +410,7 @@ fn lints_found(
     #[case] nss: &str,
     #[case] expected: &[(usize, &'static str)],
 ) {
-    assert_eq!(prose::lints(nid_prefix, nss), expected.to_vec());
+    assert_eq!(advice::lints(nid_prefix, nss), expected.to_vec());
 }
 
 #[rstest]
@@ -366,7 +419,7 @@ fn lints_found(
 #[case::max_lower("ffffffff-ffff-ffff-ffff-ffffffffffff", Some(SpecialUuid::Max))]
 #[case::ordinary("f81d4fae-7dec-11d0-a765-00a0c91e6bf6", None)]
 fn uuid_special_forms(#[case] nss: &str, #[case] expected: Option<SpecialUuid>) {
-    assert_eq!(prose::uuid_special(nss), expected);
+    assert_eq!(advice::uuid_special(nss), expected);
 }
 
 /// The canonical form of `nss` under namespace `nid`'s rule.

@@ -5,9 +5,8 @@
 //! file leaves to Rust. The rules come in a few families, one module each: check characters,
 //! lengths, dates, encodings, and the few structural sentences no grammar can say. Each rule
 //! is a row of [`RULES`] (the namespace, a name, the sentence of its message); a violation is
-//! one of the families' kinds, naming its rule. [`lints`] never rejects: what a registration
-//! only advises, and what depends on assignments (a version, a sub-namespace) that the
-//! registration does not close.
+//! one of the families' kinds, naming its rule. What a registration only advises is no rule
+//! here but a lint (`super::advice`).
 //!
 //! Every function takes the NSS as written in the URN (percent-encoded) and indexes bytes of
 //! it. None of them panics on any input, the grammar's rejects included; on those their
@@ -17,16 +16,13 @@ mod check_characters;
 mod dates;
 mod encodings;
 mod lengths;
-mod lints;
 mod structure;
 
 use core::fmt;
 
 use super::Namespace;
 
-pub(crate) use lints::lints;
-#[cfg(test)]
-pub(crate) use lints::{SpecialUuid, uuid_special};
+pub(super) use structure::is_imeival;
 
 /// A prose rule that an NSS breaks: where, and which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,10 +88,13 @@ pub enum ProseViolation {
         /// The day written.
         day: u8,
     },
-    /// Characters, percent-encoded or not, that the part may not hold.
+    /// Percent-encoded octets that do not decode to the text the registration says the part
+    /// is (UTF-8, maybe printable, maybe without some characters), or a character it excludes.
     Encoding {
         /// The rule.
         rule: ProseRule,
+        /// What the decoded text holds where it goes wrong, at the error's index.
+        found: Decoded,
     },
     /// A structure the registration states in words that no grammar can say.
     Structure {
@@ -122,7 +121,7 @@ impl ProseViolation {
             ProseViolation::CheckCharacter { rule, .. }
             | ProseViolation::TooLong { rule, .. }
             | ProseViolation::Date { rule, .. }
-            | ProseViolation::Encoding { rule }
+            | ProseViolation::Encoding { rule, .. }
             | ProseViolation::Structure { rule } => rule,
         }
     }
@@ -130,7 +129,7 @@ impl ProseViolation {
 
 impl fmt::Display for ProseViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate};
+        use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate, Text};
         match (*self, self.rule().row().sentence) {
             (
                 ProseViolation::CheckCharacter {
@@ -158,6 +157,9 @@ impl fmt::Display for ProseViolation {
                 f,
                 "{subject} must be a date; {year:04}-{month:02}-{day:02} is none ({source})"
             ),
+            (ProseViolation::Encoding { found, .. }, Text(subject, text, source)) => {
+                write!(f, "{subject} must be {text} ({source}): {found}")
+            }
             (_, Fixed(message)) => f.write_str(message),
             // A kind that its rule's sentence has no words for: no check makes one (the unit
             // tests write every rule's message), and the rule's subject still says what broke.
@@ -166,8 +168,47 @@ impl fmt::Display for ProseViolation {
                 MustBe(subject, source)
                 | AtMost(subject, _, source)
                 | LongerThan(subject, _, source)
-                | NoDate(subject, source),
+                | NoDate(subject, source)
+                | Text(subject, _, source),
             ) => write!(f, "{subject} ({source})"),
+        }
+    }
+}
+
+/// What the percent-encoded octets of a part decode to where they stop being the text its
+/// registration describes ([`ProseViolation::Encoding`]). Its `Display` names it.
+///
+/// ```
+/// use urn_tag::Urn;
+/// use urn_tag::namespace::{Decoded, NamespaceCheck, NamespaceErrorKind, ProseViolation};
+///
+/// let NamespaceCheck::Invalid(error) = Urn::parse("urn:nzl:govt:a%FF")?.check_namespace() else { panic!() };
+/// let NamespaceErrorKind::Prose(ProseViolation::Encoding { found, .. }) = error.kind() else { panic!() };
+/// assert_eq!(found, Decoded::NotUtf8(0xFF));
+/// assert_eq!(error.to_string(), "an NZL NSS must be UTF-8 text (RFC 4350 §2): the octets from %FF are not UTF-8 at byte 14");
+/// # Ok::<(), urn_tag::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Decoded {
+    /// Octets that are not UTF-8 (RFC 3629), starting with this one.
+    NotUtf8(u8),
+    /// A control character (C0, DEL or C1), where the registration says printable.
+    NotPrintable(char),
+    /// A character that the registration excludes.
+    Excluded(char),
+}
+
+impl fmt::Display for Decoded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Decoded::NotUtf8(octet) => {
+                let octet = u32::from(octet);
+                write!(f, "the octets from %{octet:02X} are not UTF-8")
+            }
+            Decoded::NotPrintable(c) => write!(f, "U+{:04X} is a control character", u32::from(c)),
+            // The excluded characters are printable ASCII or the space: quoted as they are.
+            Decoded::Excluded(c) => write!(f, "'{c}' is excluded"),
         }
     }
 }
@@ -221,6 +262,14 @@ impl ProseRule {
     fn row(self) -> &'static Row {
         &RULES[usize::from(self.0)]
     }
+
+    /// The text that the rule takes a part for, if it is a rule of decoded text.
+    fn text(self) -> Option<encodings::Text> {
+        match self.row().sentence {
+            Sentence::Text(_, text, _) => Some(text),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Debug for ProseRule {
@@ -256,6 +305,9 @@ pub(super) enum Sentence {
     LongerThan(&'static str, &'static str, &'static str),
     /// (subject, source): "{subject} must be a date; {YYYY-MM-DD} is none ({source})".
     NoDate(&'static str, &'static str),
+    /// (subject, text, source): "{subject} must be {text} ({source}): {found}", where the
+    /// text says what the check takes the part for (`encodings::Text`).
+    Text(&'static str, encodings::Text, &'static str),
     /// The whole message.
     Fixed(&'static str),
 }
@@ -274,8 +326,9 @@ const DNS_NAME: &str = "octets as a DNS name";
 
 /// Every prose rule, by family. The family modules name them with [`ProseRule::named`].
 #[rustfmt::skip]
-pub(super) const RULES: [Row; 28] = {
-    use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate};
+pub(super) const RULES: [Row; 36] = {
+    use Sentence::{AtMost, Fixed, LongerThan, MustBe, NoDate, Text};
+    use encodings::Text as T;
     [
         // Check characters (check_characters.rs).
         row("isbn", "isbn_check_digit", MustBe("ISBN check digit", "ISO 2108")),
@@ -317,13 +370,18 @@ pub(super) const RULES: [Row; 28] = {
         row("pwid", "pwid_archival_time", Fixed(
             "PWID archival-time out of range: month 01-12, a day of the month, hour 00-23, \
              minute 00-59, second 00-60 (urn:pwid IANA template)")),
-        // Encodings (encodings.rs).
-        row("doi", "doi_characters", Fixed(
-            "a DOI name holds printable characters: this percent-encoding decodes to a control \
-             character or to octets that are not UTF-8 (urn:doi registration)")),
-        row("urn-6", "urn_6_name_characters", Fixed(
-            "a urn-6 name cannot contain #<>[]|{} or a character that is not printable \
-             (urn:urn-6 informal template)")),
+        // Encodings (encodings.rs): the text that percent-encoded octets decode to.
+        row("doi", "doi_text", Text("a DOI name", T::PRINTABLE, "urn:doi registration")),
+        row("urn-6", "urn_6_name_text", Text("a urn-6 name",
+            T { printable: true, excluded: "#<>[]|{} " }, "urn:urn-6 informal template")),
+        row("nzl", "nzl_text", Text("an NZL NSS", T::UTF8, "RFC 4350 §2")),
+        row("gsma", "gsma_text", Text("a gsma NSS", T::UTF8, "RFC 7254 §3")),
+        row("nbn", "nbn_text", Text("a URN:NBN", T::UTF8, "RFC 8458 §4.3")),
+        row("nan", "nan_text", Text("a URN:NAN", T::UTF8, "urn:nan registration")),
+        row("urn-3", "urn_3_text", Text("a urn-3 NSS", T::UTF8, "urn-3 informal template, RFC 2141 §2.2")),
+        row("mrn", "mrn_text", Text("an MRN", T::UTF8, "urn:mrn registration")),
+        row("stalwart", "stalwart_text", Text("a stalwart NSS", T::UTF8, "urn:stalwart registration")),
+        row("gs1", "gs1_text", Text("a gs1 NSS", T::UTF8, "urn:gs1 registration")),
         // Structure (structure.rs).
         row("isbn", "isbn_13_hyphens", Fixed(
             "an ISBN-13 has at most 4 hyphens, one between each two of its parts \
@@ -340,39 +398,58 @@ pub(super) const RULES: [Row; 28] = {
 };
 
 /// A check of one prose rule (or of a family's rules) on an NSS.
-type Check = fn(&str) -> Result<(), Violation>;
+#[derive(Clone, Copy)]
+enum Check {
+    /// A check of its own.
+    Of(fn(&str) -> Result<(), Violation>),
+    /// The whole NSS decodes to the text that the rule describes (`encodings::text`).
+    Text(ProseRule),
+}
 
 /// Checks the prose rules of the namespace whose grammar has the entry rule `entry`
 /// (`isbn`, `nid_3gpp`, ...) on `nss`, which that grammar accepted, in the order that reports
 /// the rule that says most about where the NSS goes wrong.
 pub(crate) fn check(entry: &str, nss: &str) -> Result<(), Violation> {
+    use Check::{Of, Text};
     use {check_characters as cc, dates as d, encodings as e, lengths as l, structure as s};
+    const fn text(name: &str) -> Check {
+        Text(ProseRule::named(name))
+    }
     // Byte patterns, not string comparisons: this runs for every URN of a namespace, and
     // most namespaces have no prose rule.
     let checks: &[Check] = match entry.as_bytes() {
-        b"isbn" => &[s::isbn_hyphens, cc::isbn],
-        b"issn" => &[cc::issn],
-        b"isni" => &[cc::isni],
-        b"isan" => &[cc::isan],
-        b"eidr" => &[cc::eidr],
-        b"mrn" => &[l::mrn],
-        b"trivore" => &[l::trivore],
-        b"ddi" => &[l::ddi],
-        b"service" => &[l::service],
-        b"alert" => &[l::alert],
-        b"gsma" => &[s::gsma],
+        b"isbn" => &[Of(s::isbn_hyphens), Of(cc::isbn)],
+        b"issn" => &[Of(cc::issn)],
+        b"isni" => &[Of(cc::isni)],
+        b"isan" => &[Of(cc::isan)],
+        b"eidr" => &[Of(cc::eidr)],
+        b"mrn" => const { &[Of(l::mrn), text("mrn_text")] },
+        b"trivore" => &[Of(l::trivore)],
+        b"ddi" => &[Of(l::ddi)],
+        b"service" => &[Of(l::service)],
+        b"alert" => &[Of(l::alert)],
+        b"gsma" => const { &[Of(s::gsma), text("gsma_text")] },
         b"newsml" => &[
-            s::newsml_provider_id,
-            l::newsml_provider_id,
-            d::newsml_date_id,
+            Of(s::newsml_provider_id),
+            Of(l::newsml_provider_id),
+            Of(d::newsml_date_id),
         ],
-        b"fdc" => &[l::fdc_provider_id, d::fdc_date_id],
-        b"pwid" => &[l::pwid_archive_domain, d::pwid_archival_time],
-        b"doi" => &[e::doi],
-        b"urn_6" => &[e::urn_6_name, l::urn_6_name],
+        b"fdc" => &[Of(l::fdc_provider_id), Of(d::fdc_date_id)],
+        b"pwid" => &[Of(l::pwid_archive_domain), Of(d::pwid_archival_time)],
+        b"urn_6" => &[Of(e::urn_6_name), Of(l::urn_6_name)],
+        b"doi" => const { &[text("doi_text")] },
+        b"nzl" => const { &[text("nzl_text")] },
+        b"nbn" => const { &[text("nbn_text")] },
+        b"nan" => const { &[text("nan_text")] },
+        b"urn_3" => const { &[text("urn_3_text")] },
+        b"stalwart" => const { &[text("stalwart_text")] },
+        b"gs1" => const { &[text("gs1_text")] },
         _ => &[],
     };
-    checks.iter().try_for_each(|check| check(nss))
+    checks.iter().try_for_each(|check| match *check {
+        Of(check) => check(nss),
+        Text(rule) => e::text(0, nss, rule),
+    })
 }
 
 /// A violation of a prose rule at byte `index` of the NSS.

@@ -21,7 +21,7 @@ pub(super) fn isbn_hyphens(nss: &str) -> Result<(), Violation> {
 }
 
 /// Whether `text` is RFC 7254's `imeival`: `8DIGIT "-" 6DIGIT "-" DIGIT`.
-pub(super) fn is_imeival(text: &str) -> bool {
+pub(in crate::namespace) fn is_imeival(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() == 17
         && b.iter().enumerate().all(|(i, c)| {

@@ -1,11 +1,12 @@
 //! What a registration advises against or leaves to assignment: lints on an NSS that its
-//! grammar and prose rules accept. Nothing here makes a URN invalid.
+//! grammar and prose rules accept ([`UrnLint::NamespaceAdvice`](crate::UrnLint::NamespaceAdvice)).
+//! Nothing here makes a URN invalid.
 
 use alloc::vec::Vec;
 
 use crate::chars::hex_value;
 
-use super::structure::is_imeival;
+use super::prose::is_imeival;
 
 /// The namespaces registered under RFC 2141 whose grammars keep its "/" (RFC 2141 §2.3.2:
 /// "Namespace developers SHOULD NOT use these characters in unencoded form").
@@ -22,7 +23,7 @@ const IETF_SUB_NAMESPACES: &[&str] = &["rfc", "fyi", "std", "bcp", "id", "mtg", 
 
 /// What a registration advises against or leaves to assignment, on an NSS its grammar
 /// accepted: (byte of the NSS, message). Nothing here makes a URN invalid.
-pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
+pub(super) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
     let mut found = Vec::new();
     match nid_prefix {
         "uuid" => found.extend(uuid_lint(nss)),
@@ -108,6 +109,21 @@ pub(crate) fn lints(nid_prefix: &str, nss: &str) -> Vec<(usize, &'static str)> {
             }
         }
         "doi" => found.extend(doi_lint(nss)),
+        // The grammar checks the lengths of the codes the template lists ("E" to "I", "0D" to
+        // "0G"); a SAID of any other code passes it with a length nobody checked.
+        "said"
+            if !(nss.starts_with(['E', 'F', 'G', 'H', 'I'])
+                || nss.starts_with("0D")
+                || nss.starts_with("0E")
+                || nss.starts_with("0F")
+                || nss.starts_with("0G")) =>
+        {
+            found.push((
+                0,
+                "a CESR code the urn:said registration does not list: its length is not checked \
+                 (CESR code table, CESR spec §11.4.2)",
+            ));
+        }
         "service" | "urn_7" => {
             if let Some(index) = nss.find(|c: char| c.is_ascii_uppercase()) {
                 found.push((
@@ -180,7 +196,7 @@ fn uuid_lint(nss: &str) -> Option<(usize, &'static str)> {
 
 /// The two special UUIDs of RFC 9562.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SpecialUuid {
+pub(super) enum SpecialUuid {
     /// §5.9: "The Nil UUID is special form of UUID that is specified to have all 128 bits set
     /// to zero."
     Nil,
@@ -190,7 +206,7 @@ pub(crate) enum SpecialUuid {
 }
 
 /// Whether `nss` (a UUID the grammar accepted) is the Nil or the Max UUID, in any case.
-pub(crate) fn uuid_special(nss: &str) -> Option<SpecialUuid> {
+pub(super) fn uuid_special(nss: &str) -> Option<SpecialUuid> {
     let hex = || nss.bytes().filter(|&b| b != b'-');
     if nss.len() != 36 {
         None
