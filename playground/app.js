@@ -8,6 +8,7 @@
 // anything. This file keeps state, supervises the worker and draws.
 
 import init, * as wasm from "./pkg/urn_tag_playground.js";
+import { createEditor } from "./editor.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -231,20 +232,20 @@ function shorten(line) {
 
 const STORAGE_KEY = "urn-tag-playground";
 /** What the inputs box starts with, for each kind of grammar: identifiers of that kind, valid
- * and not. */
+ * and not, the invalid ones marked so (see `testCase`). */
 const SAMPLES = {
   urn: [
     "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
     "URN:EXAMPLE:a123,z456#789",
-    "urn:example:a%zz",
-    "urn:ex:a?b",
+    "!urn:example:a%zz",
+    "!urn:ex:a?b",
     "urn:isbn:0451450523",
   ].join("\n"),
   tag: [
     "tag:yaml.org,2002:int",
     "tag:timothy@hpl.hp.com,2001:web/externalHome",
-    "tag:example.com,1900-02-29:x",
-    "tag:example.com,2000-13:x",
+    "!tag:example.com,1900-02-29:x",
+    "!tag:example.com,2000-13:x",
   ].join("\n"),
 };
 const sampleOf = (kind) => SAMPLES[kind === "tag" ? "tag" : "urn"];
@@ -272,13 +273,21 @@ function isEdited() {
 let saveTimer = 0;
 function save() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
-    } catch {
-      // Storage full or refused (a private window): the page works on without it.
-    }
-  }, 200);
+  saveTimer = setTimeout(saveNow, 200);
+}
+
+/** Keeps the state in storage now. A share link's state, once kept, leaves the address bar:
+ * a reload then opens the state as it is, later edits included, not the link's snapshot. */
+function saveNow({ keepLink = false } = {}) {
+  clearTimeout(saveTimer);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or refused (a private window): the page works on without it.
+  }
+  // While the link's grammar text is tried, the state kept lacks it: the link stays.
+  if (keepLink || document.body.dataset.trying) return;
+  if (location.hash.startsWith("#s=")) history.replaceState(null, "", location.pathname + location.search);
 }
 
 /** A saved or shared state as far as it has the right shape; anything else in it is left. */
@@ -326,6 +335,29 @@ async function decodeState(text) {
   const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return JSON.parse(await new Response(stream).text());
+}
+
+// --- Test cases: a line of the inputs and the verdict expected of it. ---
+
+/**
+ * A line of the inputs as a test case: the identifier it holds and the verdict expected of
+ * it. A line is expected to be valid; a leading `!` says that it is expected to be invalid (a
+ * counterexample); a leading `\` is dropped, so that `\!x` checks `!x` and expects it valid.
+ * An empty line expects nothing.
+ */
+function testCase(line) {
+  if (line.startsWith("!")) return { text: line.slice(1), expect: "invalid" };
+  if (line.startsWith("\\")) return { text: line.slice(1), expect: "valid" };
+  return { text: line, expect: line === "" ? null : "valid" };
+}
+
+/** A line's verdict under the grammar being tried: pest's under an edited text once it has
+ * answered (null until then, or when the text cannot be run), else the library's. */
+function outcome(shipped, edited) {
+  if (!loaded.edited) return shipped.valid ? "valid" : "invalid";
+  if (!loaded.runnable || edited === undefined || edited.status === "not run") return null;
+  if (edited.status === "refused") return "refused";
+  return edited.status === "match" ? "valid" : "invalid";
 }
 
 // --- Verdicts: the library's, cached by line; pest's under the grammar text, from the worker. ---
@@ -393,8 +425,11 @@ const escape = (text) => text.replace(/[&<>"]/g, (ch) => ESCAPES[ch]);
 /** A caret under byte `index` of `text` and the message after it, as HTML; with `withText`,
  * the line itself above them. Without an index, the message alone. */
 function caretHtml(text, index, message, withText = true) {
-  const under = index === null ? message : `${" ".repeat(position(text, index))}^ ${message}`;
-  return `<pre class="caret">${escape(withText ? `${text}\n${under}` : under)}</pre>`;
+  // The message wraps at the row's edge rather than being cut off; the line above it and the
+  // caret keep their columns (and a long line scrolls).
+  const said = `<span class="message">${escape(message)}</span>`;
+  const under = index === null ? said : `${" ".repeat(position(text, index))}^ ${said}`;
+  return `<pre class="caret">${withText ? `${escape(text)}\n` : ""}${under}</pre>`;
 }
 
 /** The badge of pest's result under an edited text. */
@@ -414,9 +449,20 @@ function editedBadge(edited) {
 
 /** The row of one line, as HTML: a thousand rows are parsed at once much faster than they
  * are built node by node. Every text in it is escaped. */
-function verdictRow(number, line, shipped, edited) {
+function verdictRow(number, test, shipped, edited) {
+  const line = test.text;
+  const got = outcome(shipped, edited);
   let data = `data-line="${number}" data-valid="${shipped.valid}"`;
-  let badges = `<span class="no">${number}</span><span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
+  if (!shipped.valid || got === "invalid" || got === "refused") data += ' data-invalid="true"';
+  let badges = `<span class="no">${number}</span>`;
+  if (test.expect) {
+    const met = got === null ? null : got === test.expect;
+    data += ` data-expect="${test.expect}" data-as-expected="${met ?? "pending"}"`;
+    const mark = met === null ? "…" : met ? "✓" : "✗";
+    const said = met === null ? "pending" : met ? "as expected" : `expected ${test.expect}`;
+    badges += `<span class="expect ${met === false ? "unexpected" : met ? "met" : ""}" title="${test.expect === "invalid" ? "marked ! : expected invalid" : "expected valid"}">${mark} ${said}</span> `;
+  }
+  badges += `<span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
   if (loaded.edited) {
     const [value, said, style] = loaded.runnable ? editedBadge(edited) : ["not run", "edited: not run", "no-match"];
     data += ` data-edited="${value}"`;
@@ -448,7 +494,8 @@ function verdictRow(number, line, shipped, edited) {
   }
   if (shipped.equivalence_key !== null) facts.push(`equivalence key: ${shipped.equivalence_key}`);
   if (facts.length) block += `<div class="facts">${escape(facts.join(" · "))}</div>`;
-  return `<li ${data}><div class="row"><span class="badges">${badges}</span><div class="line">${block}</div></div></li>`;
+  const marker = test.expect === "invalid" ? '<span class="marker" title="expected invalid">!</span>' : "";
+  return `<li ${data}><div class="row"><span class="badges">${badges}</span><div class="line">${marker}${block}</div></div></li>`;
 }
 
 /** Whether pest's verdict under the edited text is not the library's. */
@@ -470,13 +517,23 @@ function drawResults(lines) {
   let valid = 0;
   let differing = 0;
   let refused = 0;
-  const shipped = lines.map(shippedVerdict);
-  const edited = lines.map((line) => (loaded.edited ? editedResults.get(line) : undefined));
+  let expected = 0;
+  let met = 0;
+  let pending = 0;
+  const tests = lines.map(testCase);
+  const shipped = tests.map((test) => shippedVerdict(test.text));
+  const edited = tests.map((test) => (loaded.edited ? editedResults.get(test.text) : undefined));
   const changed = [];
   lines.forEach((line, i) => {
     if (shipped[i].valid) valid++;
     if (differs(shipped[i], edited[i])) differing++;
     if (isRefused(edited[i])) refused++;
+    if (tests[i].expect) {
+      expected++;
+      const got = outcome(shipped[i], edited[i]);
+      if (got === tests[i].expect) met++;
+      if (got === null) pending++;
+    }
     const old = drawn[i];
     if (!old || old.line !== line || old.shipped !== shipped[i] || old.edited !== edited[i]) changed.push(i);
   });
@@ -488,13 +545,13 @@ function drawResults(lines) {
     if (from === 0) list.textContent = "";
     for (const old of drawn.splice(from)) old.li.remove();
     let html = "";
-    for (let i = from; i < lines.length; i++) html += verdictRow(i + 1, lines[i], shipped[i], edited[i]);
+    for (let i = from; i < lines.length; i++) html += verdictRow(i + 1, tests[i], shipped[i], edited[i]);
     list.insertAdjacentHTML("beforeend", html);
     const rows = list.children;
     for (let i = from; i < lines.length; i++) remember(i, rows[i]);
   } else {
     for (const i of changed) {
-      rowTemplate.innerHTML = verdictRow(i + 1, lines[i], shipped[i], edited[i]);
+      rowTemplate.innerHTML = verdictRow(i + 1, tests[i], shipped[i], edited[i]);
       const li = rowTemplate.content.firstElementChild;
       if (drawn[i]) drawn[i].li.replaceWith(li);
       else list.append(li);
@@ -503,10 +560,14 @@ function drawResults(lines) {
   }
   for (const old of drawn.splice(lines.length)) old.li.remove();
   const invalid = lines.length - valid;
-  let summary = `${lines.length} line${lines.length === 1 ? "" : "s"}: ${valid} valid, ${invalid} invalid`;
+  let summary = `${met} of ${expected} as expected${loaded.edited ? " under the edited grammar" : ""}`;
+  summary += `${pending ? ` (${pending} pending)` : ""}. `;
+  summary += `${lines.length} line${lines.length === 1 ? "" : "s"}: ${valid} valid, ${invalid} invalid`;
   if (loaded.edited) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
   if (refused) summary += `; ${refused} refused`;
   $("summary").textContent = summary;
+  $("summary").dataset.met = String(met);
+  $("summary").dataset.expected = String(expected);
 }
 
 /** The line of the inputs box that holds its cursor (0-based). */
@@ -520,7 +581,7 @@ let treeKey = "";
 /** Draws the parse tree of the line under the cursor, which the worker gives. */
 async function drawTree(lines) {
   const index = Math.min(cursorLine(), lines.length - 1);
-  const line = lines[index] ?? "";
+  const line = testCase(lines[index] ?? "").text;
   const key = `${index}\n${line}\n${loaded.version}`;
   for (const [i, item] of drawn.entries()) item.li.classList.toggle("current", i === index);
   if (key === treeKey) return;
@@ -569,7 +630,7 @@ function update() {
   const started = performance.now();
   const lines = $("inputs").value.split("\n");
   drawResults(lines);
-  runMissing(lines);
+  runMissing(lines.map((line) => testCase(line).text));
   drawTree(lines);
   settle();
   const took = performance.now() - started;
@@ -641,8 +702,8 @@ async function grammarChanged() {
   loaded.error = answer.refused ?? answer.error ?? "";
   editedResults = new Map();
   asked = new Set();
-  $("grammar-error").hidden = !loaded.error;
-  $("grammar-error").textContent = loaded.error;
+  showGrammarError(loaded.error);
+  drawDiff();
   if (answer.outline?.rules) outlineRules = answer.outline.rules;
   shownRule = "";
   drawn.forEach((item) => item.li.remove());
@@ -656,6 +717,36 @@ async function grammarChanged() {
   drawRuleUnderCursor();
   document.body.dataset.grammarMs = (performance.now() - started).toFixed(3);
   settle();
+}
+
+/**
+ * Shows the errors of the text last read under the editor, and marks them in it: pest points
+ * at each with `--> line:column`, which becomes a button that puts the cursor there, and the
+ * `= message` after it becomes the mark's message.
+ */
+function showGrammarError(error) {
+  const box = $("grammar-error");
+  box.hidden = !error;
+  box.replaceChildren();
+  const marks = [];
+  let last = 0;
+  for (const found of error.matchAll(/--> (\d+):(\d+)/g)) {
+    const line = Number(found[1]);
+    const column = Number(found[2]);
+    box.append(error.slice(last, found.index));
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "goto";
+    button.textContent = found[0];
+    button.title = `Go to line ${line}, column ${column} of the grammar text`;
+    button.addEventListener("click", () => grammarEditor.setCursor(grammarEditor.positionOf(line, column), true));
+    box.append(button);
+    last = found.index + found[0].length;
+    const message = error.slice(last).match(/\n\s*= (.*)/)?.[1] ?? error;
+    marks.push({ line, column, message });
+  }
+  box.append(error.slice(last));
+  grammarEditor.setErrors(marks);
 }
 
 /** The rule whose text holds UTF-16 position `at`, or the last one before it, or the entry
@@ -672,7 +763,7 @@ function ruleAt(at) {
 }
 
 async function drawRuleUnderCursor() {
-  const rule = ruleAt($("grammar-text").selectionStart);
+  const rule = ruleAt(grammarEditor.cursor());
   if (!rule || rule.name === shownRule) return;
   shownRule = rule.name;
   $("rule-name").textContent = `${rule.name} (line ${rule.line})`;
@@ -681,11 +772,13 @@ async function drawRuleUnderCursor() {
   $("rule-notes").hidden = rule.notes.length === 0;
   $("rule-notes").textContent = rule.notes.join("\n");
   $("rule-diagram").replaceChildren();
+  $("diagram-exports").hidden = true;
   const answer = await worker.request({ op: "diagram", rule: rule.name }, { key: "diagram" });
   if (answer.superseded || shownRule !== rule.name) return;
   // The SVG is the railroad crate's, drawn from pest_meta's syntax tree of the rule; its text
   // is escaped there.
   $("rule-diagram").innerHTML = answer.svg ?? "";
+  $("diagram-exports").hidden = !answer.svg;
   if (answer.refused) $("rule-diagram").textContent = `No diagram: ${answer.refused}`;
   for (const link of $("rule-diagram").querySelectorAll("a")) {
     const name = (link.getAttribute("xlink:href") ?? link.getAttribute("href") ?? "").slice(1);
@@ -701,18 +794,27 @@ async function drawRuleUnderCursor() {
 function jumpToRule(name, focus = true) {
   const rule = outlineRules.find((r) => r.name === name);
   if (!rule) return;
-  const box = $("grammar-text");
-  if (focus) box.focus();
-  box.setSelectionRange(rule.start, rule.start);
-  const lineHeight = parseFloat(getComputedStyle(box).lineHeight) || 16;
-  box.scrollTop = Math.max(0, (rule.line - 3) * lineHeight);
+  grammarEditor.setCursor(rule.start, focus);
   drawRuleUnderCursor();
 }
 
 // --- The registration check. ---
 
+/** The last registration report, as plain text (for "Copy as plain-text report"). */
+let registrationText = "";
+
 async function runRegistration() {
   const reg = state.registration;
+  // Examples are test cases as the identifiers are: `!` before one that must be rejected.
+  const expectations = new Map();
+  const examples = reg.examples
+    .split("\n")
+    .map((line) => {
+      const test = testCase(line.trim());
+      if (test.expect) expectations.set(test.text.trim(), test.expect);
+      return test.text;
+    })
+    .join("\n");
   const out = $("reg-report");
   out.replaceChildren();
   out.textContent = "Checking…";
@@ -723,7 +825,7 @@ async function runRegistration() {
     top: reg.top,
     nid: reg.nid,
     wholeUrn: reg.scope === "urn",
-    examples: reg.examples,
+    examples,
   });
   delete document.body.dataset.registrationPending;
   out.replaceChildren();
@@ -733,8 +835,10 @@ async function runRegistration() {
     pre.className = "caret";
     pre.textContent = report.error;
     out.append(pre);
+    registrationText = `Registration check of ${reg.nid || "a namespace"}: the ABNF cannot be used.\n${report.error}\n`;
     return;
   }
+  const text = [`Registration check of urn:${reg.nid || "?"}: top rule ${reg.top || "?"}, matching ${reg.scope === "urn" ? "the whole URN" : "the NSS"}`];
   const heading = (text) => {
     const h = document.createElement("h3");
     h.textContent = text;
@@ -759,11 +863,26 @@ async function runRegistration() {
   };
   const yesNo = (value) => (value === null ? "no NSS" : value ? "yes" : "no");
   const columns = ["the ABNF accepts it", "RFC 8141's NSS rule", "the library, under RFC 8141"];
-  heading(`Examples (${report.examples.length})`);
-  table(
-    report.examples.map((e) => [e.urn, yesNo(e.abnf), yesNo(e.rfc8141_nss), e.rfc8141 ?? "valid"]),
-    ["example", ...columns],
-  );
+  // An example is valid when the registration's ABNF accepts it and it is a valid RFC 8141
+  // URN; one marked `!` is expected not to be.
+  let met = 0;
+  const exampleRows = report.examples.map((e) => {
+    const expect = expectations.get(e.urn) ?? "valid";
+    const got = e.abnf && e.rfc8141 === null ? "valid" : "invalid";
+    if (got === expect) met++;
+    return [e.urn, expect, got === expect ? "✓ as expected" : "✗ not as expected", yesNo(e.abnf), yesNo(e.rfc8141_nss), e.rfc8141 ?? "valid"];
+  });
+  heading(`Examples (${report.examples.length}): ${met} of ${report.examples.length} as expected`);
+  table(exampleRows, ["example", "expected", "as expected", ...columns]);
+  out.querySelectorAll("table")[0]?.querySelectorAll("tr").forEach((tr, i) => {
+    if (i > 0 && exampleRows[i - 1][2].startsWith("✗")) tr.className = "unexpected";
+  });
+  out.dataset.met = String(met);
+  out.dataset.examples = String(report.examples.length);
+  text.push("", `Examples: ${met} of ${report.examples.length} as expected`);
+  for (const [urn, expect, said, abnf, nss, library] of exampleRows) {
+    text.push(`  ${said.slice(2)}: ${urn} (expected ${expect}; the ABNF accepts it: ${abnf}; RFC 8141's NSS rule: ${nss}; the library: ${library})`);
+  }
   heading(
     `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`,
   );
@@ -779,6 +898,292 @@ async function runRegistration() {
       ["generated URN", columns[1], columns[2]],
     );
   }
+  text.push("", `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`);
+  for (const r of report.rejected) text.push(`  ${r.urn}: ${r.rfc8141 ?? "its NSS breaks RFC 8141's NSS rule"}`);
+  registrationText = `${text.join("\n")}\n`;
+}
+
+// --- Review aids: filters, the next line shown, the diff against the shipped text. ---
+
+/** Moves the inputs' cursor to the next line the filter shows, after the one it is on (from
+ * the top after the last), and scrolls its row into view. */
+function nextRow() {
+  const rows = [...$("results").children];
+  const shown = rows.filter((li) => li.offsetParent !== null);
+  if (shown.length === 0) return;
+  const here = cursorLine();
+  const next = shown.find((li) => Number(li.dataset.line) - 1 > here) ?? shown[0];
+  const n = Number(next.dataset.line) - 1;
+  const box = $("inputs");
+  const at = box.value.split("\n").slice(0, n).join("\n").length + (n > 0 ? 1 : 0);
+  box.focus();
+  box.setSelectionRange(at, at);
+  next.scrollIntoView({ block: "nearest" });
+  drawTree(box.value.split("\n"));
+}
+
+/** Past this many line pairs, the lines between the common head and tail of two texts are
+ * shown as replaced whole rather than matched (a diff stays quick for a megabyte of text). */
+const DIFF_LIMIT = 1_000_000;
+
+/**
+ * `after` against `before`, line by line, as a unified diff: hunks headed `@@ -a,b +c,d @@`,
+ * with three lines of context. The common head and tail are set aside, and the lines between
+ * matched by their longest common subsequence.
+ */
+function unifiedDiff(before, after) {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > head && endB > head && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  // Each step: its kind (" ", "-", "+") and the lines of `a` and `b` before it.
+  const steps = [];
+  const n = endA - head;
+  const m = endB - head;
+  if (n * m <= DIFF_LIMIT) {
+    const width = m + 1;
+    const common = new Uint32Array((n + 1) * width);
+    for (let i = n - 1; i >= 0; i--) {
+      for (let j = m - 1; j >= 0; j--) {
+        common[i * width + j] =
+          a[head + i] === b[head + j]
+            ? common[(i + 1) * width + j + 1] + 1
+            : Math.max(common[(i + 1) * width + j], common[i * width + j + 1]);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && a[head + i] === b[head + j]) steps.push([" ", head + i++, head + j++]);
+      else if (i < n && (j === m || common[(i + 1) * width + j] >= common[i * width + j + 1])) steps.push(["-", head + i++, head + j]);
+      else steps.push(["+", head + i, head + j++]);
+    }
+  } else {
+    for (let i = head; i < endA; i++) steps.push(["-", i, head]);
+    for (let j = head; j < endB; j++) steps.push(["+", endA, j]);
+  }
+  if (steps.length === 0) return { text: "", removed: 0, added: 0 };
+  // Context: up to three unchanged lines before and after the changed ones.
+  const before3 = Math.max(0, head - 3);
+  const after3 = Math.min(a.length - endA, 3);
+  const all = [];
+  for (let i = before3; i < head; i++) all.push([" ", i, i]);
+  all.push(...steps);
+  for (let k = 0; k < after3; k++) all.push([" ", endA + k, endB + k]);
+  // Hunks: runs of changes closer than seven unchanged lines stay together.
+  let text = "";
+  let removed = 0;
+  let added = 0;
+  let start = 0;
+  while (start < all.length) {
+    while (start < all.length && all[start][0] === " ") start++;
+    if (start === all.length) break;
+    let end = start;
+    let quiet = 0;
+    for (let k = start; k < all.length; k++) {
+      if (all[k][0] === " ") {
+        if (++quiet > 6) break;
+      } else {
+        quiet = 0;
+        end = k;
+      }
+    }
+    const from = Math.max(0, start - 3);
+    const to = Math.min(all.length, end + 4);
+    const hunk = all.slice(from, to);
+    const lengthA = hunk.filter((step) => step[0] !== "+").length;
+    const lengthB = hunk.filter((step) => step[0] !== "-").length;
+    text += `@@ -${hunk[0][1] + 1},${lengthA} +${hunk[0][2] + 1},${lengthB} @@\n`;
+    for (const [kind, i, j] of hunk) {
+      text += `${kind}${kind === "+" ? b[j] : a[i]}\n`;
+      if (kind === "-") removed++;
+      if (kind === "+") added++;
+    }
+    start = end + 1;
+  }
+  return { text, removed, added };
+}
+
+/** Draws the diff of the edited text against the shipped one. */
+function drawDiff() {
+  const { text, removed, added } = isEdited() ? unifiedDiff(entry.source, currentText()) : { text: "", removed: 0, added: 0 };
+  $("diff-count").textContent = text ? `${removed} line${removed === 1 ? "" : "s"} removed, ${added} added` : "none";
+  const pre = $("diff");
+  pre.replaceChildren();
+  for (const line of text.split("\n").slice(0, -1)) {
+    const span = document.createElement("span");
+    span.className = line[0] === "+" ? "add" : line[0] === "-" ? "del" : line[0] === "@" ? "hunk" : "";
+    span.textContent = `${line}\n`;
+    pre.append(span);
+  }
+}
+
+// --- Exports and the plain-text report. ---
+
+/** Offers `data` (a string or a Blob) for download as `name`. */
+function download(name, type, data) {
+  const blob = data instanceof Blob ? data : new Blob([data], { type });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** The verdict of every line, as the table shows it. */
+function verdictTable() {
+  return $("inputs").value.split("\n").map((line, i) => {
+    const test = testCase(line);
+    const shipped = shippedVerdict(test.text);
+    const edited = loaded.edited ? editedResults.get(test.text) : undefined;
+    const got = outcome(shipped, edited);
+    // The messages name the byte themselves.
+    let reason = shipped.error?.message ?? "";
+    if (!reason && shipped.namespace?.status === "invalid") reason = `namespace check: ${shipped.namespace.message}`;
+    return {
+      number: i + 1,
+      text: test.text,
+      expect: test.expect ?? "",
+      library: shipped.valid ? "valid" : "invalid",
+      edited: loaded.edited ? (edited ? editedBadge(edited)[1].replace("edited: ", "") : "pending") : "",
+      asExpected: !test.expect || got === null ? "" : got === test.expect ? "yes" : "no",
+      reason,
+      editedReason: edited && edited.status !== "match" && edited.message ? edited.message : "",
+      shipped,
+      editedResult: edited,
+    };
+  });
+}
+
+function verdictColumns() {
+  const columns = [["#", "number"], ["identifier", "text"], ["expected", "expect"], ["as expected", "asExpected"], ["library", "library"]];
+  if (loaded.edited) columns.push(["edited grammar", "edited"]);
+  columns.push(["reason", "reason"]);
+  if (loaded.edited) columns.push(["edited grammar's reason", "editedReason"]);
+  return columns;
+}
+
+function verdictsMarkdown() {
+  const columns = verdictColumns();
+  const cell = (value) => String(value).replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("`", "\\`");
+  const lines = [`| ${columns.map(([title]) => title).join(" | ")} |`, `|${columns.map(() => " --- |").join("")}`];
+  for (const row of verdictTable()) {
+    lines.push(`| ${columns.map(([, key]) => (key === "text" ? `\`${row.text.replaceAll("`", "\\`")}\`` : cell(row[key]))).join(" | ")} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function verdictsCsv() {
+  const columns = verdictColumns();
+  const cell = (value) => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = [columns.map(([title]) => cell(title)).join(",")];
+  for (const row of verdictTable()) lines.push(columns.map(([, key]) => cell(row[key])).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The verdicts as plain text for a mailing list or a review: each line, whether it came out as
+ * expected, and a caret under the failing byte with the reason. */
+function plainTextReport() {
+  const rows = verdictTable();
+  const edited = loaded.edited ? " (edited)" : "";
+  const out = [`urn-tag grammar playground: ${entry.file}${edited}, rule ${entry.rule}`, $("summary").textContent, ""];
+  for (const row of rows) {
+    const said = row.asExpected === "yes" ? "as expected" : row.asExpected === "no" ? "NOT AS EXPECTED" : "";
+    const verdicts = `${row.library}${loaded.edited ? `, edited grammar: ${row.edited}` : ""}`;
+    out.push(`${row.number}. ${row.expect === "invalid" ? "!" : ""}${row.text}`);
+    out.push(`   ${verdicts}${row.expect ? `; expected ${row.expect}: ${said}` : ""}`);
+    const carets = [];
+    const error = row.shipped.error ?? (row.shipped.namespace?.status === "invalid" ? row.shipped.namespace : null);
+    if (error) carets.push([error.index, row.reason]);
+    if (row.editedReason) carets.push([row.editedResult.index, `edited grammar: ${row.editedResult.message}`]);
+    for (const [index, message] of carets) {
+      if (index === null || index === undefined) {
+        out.push(`   ${message}`);
+      } else {
+        out.push(`   ${row.expect === "invalid" ? " " : ""}${row.text}`);
+        out.push(`   ${row.expect === "invalid" ? " " : ""}${" ".repeat(position(row.text, index))}^ ${message}`);
+      }
+    }
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * The ABNF the grammar text quotes in its `///` lines, as one RFC 5234 file: each rule once
+ * (the first quotation of a name wins; a later one is left out, as an ABNF file may define a
+ * rule only once), with the line naming its source above it as a comment.
+ */
+function gatheredAbnf(text) {
+  const out = [`; The ABNF quoted in ${entry.file}, gathered by the urn-tag grammar playground.`];
+  const seen = new Set();
+  let source = "";
+  let keeping = false;
+  for (const line of text.split("\n")) {
+    const doc = line.match(/^\s*\/\/\/(.*)$/);
+    if (!doc) {
+      keeping = false;
+      continue;
+    }
+    const body = doc[1];
+    const rule = body.match(/^ {2,}([A-Za-z][A-Za-z0-9-]*)\s*=(\/?)/);
+    if (rule) {
+      const name = rule[1].toLowerCase();
+      keeping = rule[2] === "/" || !seen.has(name);
+      seen.add(name);
+      if (keeping) {
+        out.push("", `; ${source}`.trimEnd());
+        out.push(body.replace(/^ {5}/, ""));
+      }
+    } else if (/^ {6,}\S/.test(body) && keeping) {
+      out.push(body.replace(/^ {5}/, ""));
+    } else {
+      keeping = false;
+      const said = body.trim();
+      if (said.endsWith(":")) source = said.slice(0, -1);
+    }
+  }
+  return `${out.join("\r\n")}\r\n`;
+}
+
+/** The diagram shown, as a stand-alone SVG file (its style sheet inside it). */
+function diagramSvg() {
+  const svg = $("rule-diagram").querySelector("svg");
+  if (!svg) return null;
+  const copy = svg.cloneNode(true);
+  copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  copy.setAttribute("xmlns:xlink", "http://www.w3.org/1999/xlink");
+  const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
+  style.textContent = wasm.diagram_css();
+  copy.prepend(style);
+  return new XMLSerializer().serializeToString(copy);
+}
+
+/** The diagram shown, as a PNG at twice its size. */
+async function diagramPng() {
+  const svg = diagramSvg();
+  const image = new Image();
+  image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth * 2;
+  canvas.height = image.naturalHeight * 2;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  URL.revokeObjectURL(image.src);
+  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 
 // --- Wiring. ---
@@ -803,7 +1208,7 @@ function selectEntry(id) {
   }
   shippedCache = new Map();
   $("grammar-select").value = entry.id;
-  $("grammar-text").value = currentText();
+  grammarEditor.setText(currentText());
   cursorToEntry = true;
   save();
   grammarChanged();
@@ -820,7 +1225,7 @@ function stateNote(text, refusedEdits) {
   button.onclick = () => {
     Object.assign(state.edits, refusedEdits);
     note.hidden = true;
-    $("grammar-text").value = currentText();
+    grammarEditor.setText(currentText());
     save();
     grammarChanged();
   };
@@ -840,7 +1245,7 @@ async function trial(parsed, chosen) {
     if (answer.refused) return `reading it, ${answer.refused}`;
     if (answer.limit) return `reading it: ${oneLine(answer.error)}`;
     if (answer.error) return null;
-    const lines = [...new Set((parsed.inputs ?? state.inputs).split("\n"))];
+    const lines = [...new Set((parsed.inputs ?? state.inputs).split("\n").map((line) => testCase(line).text))];
     const results = [];
     const collect = (partial, from) => partial.forEach((result, i) => (results[from + i] = result));
     const ran = await tester.request({ op: "run", lines }, { onPartial: collect });
@@ -873,6 +1278,8 @@ async function openingState() {
 }
 
 let worker;
+/** The grammar text's editor (editor/editor.js). */
+let grammarEditor;
 
 async function main() {
   await init();
@@ -887,6 +1294,13 @@ async function main() {
     },
   );
   $("diagram-css").textContent = wasm.diagram_css();
+  grammarEditor = createEditor($("grammar-text"), {
+    label: "Grammar text",
+    onChange: (text) => grammarEdited(text),
+    onCursor: () => drawRuleUnderCursor(),
+  });
+  // For scripts and tests: the editor behind the element.
+  $("grammar-text").editor = grammarEditor;
   entries = JSON.parse(wasm.entries());
   const groups = { urn: "URN", tag: "tag URI", namespace: "URN namespaces" };
   for (const [kind, label] of Object.entries(groups)) {
@@ -934,8 +1348,7 @@ async function main() {
     $("inputs").addEventListener(event, () => drawTree($("inputs").value.split("\n")));
   }
   $("grammar-select").addEventListener("change", () => selectEntry($("grammar-select").value));
-  $("grammar-text").addEventListener("input", () => {
-    const text = $("grammar-text").value;
+  function grammarEdited(text) {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;
     save();
@@ -944,13 +1357,10 @@ async function main() {
     clearTimeout(grammarTimer);
     document.body.dataset.grammarPending = "true";
     grammarTimer = setTimeout(grammarChanged, GRAMMAR_SETTLE_MS);
-  });
-  for (const event of ["keyup", "click", "focus"]) {
-    $("grammar-text").addEventListener(event, drawRuleUnderCursor);
   }
   $("reset-grammar").addEventListener("click", () => {
     delete state.edits[entry.file];
-    $("grammar-text").value = entry.source;
+    grammarEditor.setText(entry.source);
     save();
     grammarChanged();
   });
@@ -983,10 +1393,45 @@ async function main() {
     });
   }
   $("reg-run").addEventListener("click", runRegistration);
+  $("filter").addEventListener("change", () => {
+    $("results").dataset.filter = $("filter").value;
+  });
+  $("next-row").addEventListener("click", nextRow);
+  $("export-md").addEventListener("click", () => download("verdicts.md", "text/markdown", verdictsMarkdown()));
+  $("export-csv").addEventListener("click", () => download("verdicts.csv", "text/csv", verdictsCsv()));
+  $("export-abnf").addEventListener("click", () =>
+    download(entry.file.replace(/\.pest$/, ".abnf").replace(/.*\//, ""), "text/plain", gatheredAbnf(currentText())),
+  );
+  $("export-svg").addEventListener("click", () => {
+    const svg = diagramSvg();
+    if (svg) download(`${shownRule}.svg`, "image/svg+xml", svg);
+  });
+  $("export-png").addEventListener("click", async () => {
+    if (diagramSvg()) download(`${shownRule}.png`, "image/png", await diagramPng());
+  });
+  $("copy-report").addEventListener("click", async () => {
+    const text = state.mode === "registration" ? registrationText || "No registration checked yet.\n" : plainTextReport();
+    $("share-link").hidden = true;
+    try {
+      await navigator.clipboard.writeText(text);
+      $("share-status").textContent = "Report copied.";
+    } catch {
+      $("share-status").textContent = "The report could not be copied (no access to the clipboard).";
+    }
+  });
+  // Another share link opened in this tab: the page opens it as it opens any link.
+  window.addEventListener("hashchange", () => {
+    if (!location.hash.startsWith("#s=")) return;
+    saveNow({ keepLink: true });
+    location.reload();
+  });
 
   $("loading").hidden = true;
   setMode(state.mode === "registration" ? "registration" : "try");
   document.body.dataset.ready = "true";
+
+  // A registration check opens with its report.
+  if (state.mode === "registration" && state.registration.abnf.trim()) runRegistration();
 
   // The grammar as shipped answers while the edited text is tried.
   selectEntry(state.entry);
@@ -1006,7 +1451,7 @@ async function main() {
       [file]: untried[file],
     });
   }
-  $("grammar-text").value = currentText();
+  grammarEditor.setText(currentText());
   save();
   grammarChanged();
 }

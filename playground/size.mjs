@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { join, relative } from "node:path";
 
 /** The most the page may weigh, gzipped, in bytes. */
-const BUDGET = 600_000;
+const BUDGET = 800_000;
 /** How far BENCHMARKS.md's total may be from the measured one. */
 const TOLERANCE = 0.02;
 
