@@ -1,3 +1,25 @@
+/*! This bundle holds CodeMirror 6 (@codemirror/state, view, commands, language, lint,
+ * streamparser; @lezer/common, lr, highlight; style-mod, w3c-keyname, crelt), each under the
+ * MIT License: Copyright (C) 2016-2021 by Marijn Haverbeke <marijn@haverbeke.berlin> and
+ * others.
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy of this
+ * software and associated documentation files (the "Software"), to deal in the Software
+ * without restriction, including without limitation the rights to use, copy, modify, merge,
+ * publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+ * to whom the Software is furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all copies or
+ * substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
+ * PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
+ * FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+ * OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+ * DEALINGS IN THE SOFTWARE.
+ */
+
 // The grammar playground's editor for grammar texts: CodeMirror 6 with line numbers, pest's
 // syntax coloured, the errors of the last reading marked where they are, undo history, search
 // and the usual keys. build.sh bundles this file and CodeMirror into dist/editor.js with
@@ -5,7 +27,8 @@
 //
 // Tab is left to move the focus (CodeMirror's default without `indentWithTab`), so that the
 // page is still crossed with the keyboard; the editable part is a text box with a label for
-// screen readers.
+// screen readers. The notice above is CodeMirror's licence, which esbuild keeps in the bundle
+// (a comment opening with `/*!`).
 
 import { EditorState } from "@codemirror/state";
 import {
