@@ -1296,6 +1296,7 @@ async function main() {
   $("diagram-css").textContent = wasm.diagram_css();
   grammarEditor = createEditor($("grammar-text"), {
     label: "Grammar text",
+    describedBy: "grammar-hint",
     onChange: (text) => grammarEdited(text),
     onCursor: () => drawRuleUnderCursor(),
   });

@@ -112,10 +112,11 @@ const colours = HighlightStyle.define([
 ]);
 
 /**
- * An editor in `parent`, holding `text`. `label` names its text box for screen readers;
+ * An editor in `parent`, holding `text`. `label` names its text box for screen readers, and
+ * `describedBy` is the id of the element that says how to use it;
  * `onChange(text)` is told of every edit, `onCursor()` of every move of the cursor.
  */
-export function createEditor(parent, { text = "", label, onChange, onCursor }) {
+export function createEditor(parent, { text = "", label, describedBy, onChange, onCursor }) {
   let quiet = false;
   const view = new EditorView({
     parent,
@@ -135,6 +136,7 @@ export function createEditor(parent, { text = "", label, onChange, onCursor }) {
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of({
           "aria-label": label,
+          ...(describedBy ? { "aria-describedby": describedBy } : {}),
           spellcheck: "false",
           autocapitalize: "off",
           autocorrect: "off",

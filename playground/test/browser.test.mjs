@@ -402,6 +402,7 @@ test("the grammar editor colours pest, numbers lines, marks errors and jumps to 
   const content = page.locator("#grammar-text .cm-content");
   assert.equal(await content.getAttribute("role"), "textbox");
   assert.equal(await content.getAttribute("aria-label"), "Grammar text");
+  assert.match(await page.locator(`#${await content.getAttribute("aria-describedby")}`).textContent(), /^Edit the rules;/);
   assert.ok((await page.locator("#grammar-text .cm-lineNumbers .cm-gutterElement").count()) > 10);
   // The rule being defined, a string and an operator each have their colour.
   const colour = (text) =>
