@@ -1169,6 +1169,21 @@ function diagramSvg() {
   return new XMLSerializer().serializeToString(copy);
 }
 
+/** Every rule's diagram, in the order of the text, as one HTML page: the name of each rule,
+ * its `///` lines, its diagram. Each diagram is the worker's, asked for in turn. */
+async function allDiagramsHtml() {
+  const parts = [];
+  for (const rule of outlineRules) {
+    const answer = await worker.request({ op: "diagram", rule: rule.name });
+    if (answer.superseded) return null;
+    const doc = rule.doc.length ? `<pre>${escape(rule.doc.join("\n"))}</pre>` : "";
+    const drawing = answer.svg ?? `<p>No diagram: ${escape(answer.refused ?? "none")}</p>`;
+    parts.push(`<section id="${escape(rule.name)}"><h2>${escape(rule.name)} (line ${rule.line})</h2>${doc}${drawing}</section>`);
+  }
+  const title = `${entry.file}${isEdited() ? " (edited)" : ""}: railroad diagrams`;
+  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><style>${wasm.diagram_css()}\nbody { font-family: system-ui, sans-serif; } pre { background: #f6f8fa; padding: 0.4rem; }</style></head><body><h1>${escape(title)}</h1>\n${parts.join("\n")}\n</body></html>\n`;
+}
+
 /** The diagram shown, as a PNG at twice its size. */
 async function diagramPng() {
   const svg = diagramSvg();
@@ -1406,6 +1421,15 @@ async function main() {
   $("export-svg").addEventListener("click", () => {
     const svg = diagramSvg();
     if (svg) download(`${shownRule}.svg`, "image/svg+xml", svg);
+  });
+  $("export-all").addEventListener("click", async () => {
+    $("export-all").disabled = true;
+    try {
+      const html = await allDiagramsHtml();
+      if (html) download(`${entry.file.replace(/\.pest$/, "").replace(/.*\//, "")}-diagrams.html`, "text/html", html);
+    } finally {
+      $("export-all").disabled = false;
+    }
   });
   $("export-png").addEventListener("click", async () => {
     if (diagramSvg()) download(`${shownRule}.png`, "image/png", await diagramPng());

@@ -531,7 +531,7 @@ test("the verdicts copied as a plain-text report and exported as Markdown and CS
   await close(opened);
 });
 
-test("a rule's diagram as SVG and PNG, and the RFC ABNF of the grammar as one file the ABNF check reads", async () => {
+test("a rule's diagram as SVG and PNG, every rule's on one page, and the RFC ABNF of the grammar as one file the ABNF check reads", async () => {
   const opened = await open();
   const { page } = opened;
   await grammarCursorTo(page, "NID = @{");
@@ -546,6 +546,13 @@ test("a rule's diagram as SVG and PNG, and the RFC ABNF of the grammar as one fi
   const [pngName, png] = await saved("#export-png");
   assert.equal(pngName, "NID.png");
   assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // Every rule's diagram on one page, in the order of the text.
+  const [allName, all] = await saved("#export-all");
+  assert.equal(allName, "urn-diagrams.html");
+  const names = [...all.toString().matchAll(/<h2>([A-Za-z0-9_]+) \(line \d+\)<\/h2>/g)].map((m) => m[1]);
+  const rules = [...urnPest.matchAll(/^([A-Za-z0-9_]+) = /gm)].map((m) => m[1]);
+  assert.deepEqual(names, rules);
+  assert.equal(all.toString().match(/<svg /g)?.length, rules.length);
   const [abnfName, abnf] = await saved("#export-abnf");
   assert.equal(abnfName, "urn.abnf");
   const text = abnf.toString();
