@@ -459,7 +459,9 @@ function verdictRow(number, test, shipped, edited) {
     const met = got === null ? null : got === test.expect;
     data += ` data-expect="${test.expect}" data-as-expected="${met ?? "pending"}"`;
     const mark = met === null ? "…" : met ? "✓" : "✗";
-    const said = met === null ? "pending" : met ? "as expected" : `expected ${test.expect}`;
+    // Without an answer yet, or none to come (an edited text that cannot be run).
+    const waiting = loaded.runnable ? "pending" : "not run";
+    const said = met === null ? waiting : met ? "as expected" : `expected ${test.expect}`;
     badges += `<span class="expect ${met === false ? "unexpected" : met ? "met" : ""}" title="${test.expect === "invalid" ? "marked ! : expected invalid" : "expected valid"}">${mark} ${said}</span> `;
   }
   badges += `<span class="verdict ${shipped.valid ? "valid" : "invalid"}">${shipped.valid ? "valid" : "invalid"}</span>`;
@@ -561,7 +563,7 @@ function drawResults(lines) {
   for (const old of drawn.splice(lines.length)) old.li.remove();
   const invalid = lines.length - valid;
   let summary = `${met} of ${expected} as expected${loaded.edited ? " under the edited grammar" : ""}`;
-  summary += `${pending ? ` (${pending} pending)` : ""}. `;
+  summary += `${pending ? ` (${pending} ${loaded.runnable ? "pending" : "not run: the edited text has errors"})` : ""}. `;
   summary += `${lines.length} line${lines.length === 1 ? "" : "s"}: ${valid} valid, ${invalid} invalid`;
   if (loaded.edited) summary += `; ${differing} differ${differing === 1 ? "s" : ""} under the edited grammar`;
   if (refused) summary += `; ${refused} refused`;

@@ -365,6 +365,14 @@ test("a line marked ! is expected invalid; each row and the summary say whether 
   await editGrammar(page, "NSS = @{ pchar ~ (pchar | \"/\")* }", "NSS = @{ !\"b\" ~ pchar ~ (pchar | \"/\")* }");
   assert.deepEqual((await expectations()).map(([, met]) => met), ["true", "true", "true", null, "false"]);
   assert.match(await page.locator("#summary").textContent(), /^3 of 4 as expected under the edited grammar\. /);
+  // An edited text that cannot be run decides nothing: its lines are not run, and say so.
+  await editGrammar(page, "NSS = @{", "NSS = @{ ~");
+  assert.deepEqual((await expectations()).map(([, met]) => met), ["pending", "pending", "pending", null, "pending"]);
+  assert.equal(await page.locator("#results li >> nth=0 >> .expect").textContent(), "… not run");
+  assert.match(
+    await page.locator("#summary").textContent(),
+    /^0 of 4 as expected under the edited grammar \(4 not run: the edited text has errors\)\. /,
+  );
   await close(opened);
 });
 
