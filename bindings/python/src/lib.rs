@@ -30,8 +30,8 @@ fn _urn_tag(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(identifier::normalize, module)?)?;
     module.add_function(wrap_pyfunction!(find::find, module)?)?;
     module.add_function(wrap_pyfunction!(tag::mint_tag, module)?)?;
-    module.add_function(wrap_pyfunction!(batch::_check, module)?)?;
-    module.add_function(wrap_pyfunction!(batch::_parse_columns, module)?)?;
+    module.add_function(wrap_pyfunction!(batch::_answer, module)?)?;
+    module.add_function(wrap_pyfunction!(batch::_row_fields, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import numpy
 import numpy.typing
+import polars
 from typing_extensions import Any, Literal, assert_type
 
 import urn_tag
@@ -42,6 +43,10 @@ assert_type(
 assert_type(urn_tag.check_many(["urn:example:a", None], scheme="urn"), "list[bool]")
 texts: numpy.typing.NDArray[numpy.str_] = numpy.array(["urn:example:a"])
 assert_type(urn_tag.check_many(texts), numpy.typing.NDArray[numpy.bool_])
+# A Polars series gives a series.
+ids = polars.Series("id", ["urn:example:a"])
+assert_type(urn_tag.check_many(ids, threads=2), polars.Series)
+assert_type(urn_tag.parse_many(ids), polars.Series)
 # A pyarrow.Table (pyarrow has no types) or, without pyarrow, a dict of typed lists.
 assert_type(urn_tag.parse_many(["urn:example:a"]), "_Columns | Any")
 

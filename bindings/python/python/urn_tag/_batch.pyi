@@ -8,6 +8,7 @@ from urn_tag._urn_tag import _TagSyntaxName, _UrnSpec
 if TYPE_CHECKING:
     import numpy
     import numpy.typing
+    import polars
 
 class _Series(Protocol):
     """A pandas ``Series``, by what the batch functions use of it (pandas is optional, and its
@@ -55,6 +56,18 @@ class _Columns(TypedDict):
     error_message: list[str | None]
 
 @overload
+def check_many(  # type: ignore[overload-overlap]
+    values: polars.Series,
+    spec: _UrnSpec = "rfc8141",
+    namespaces: bool = False,
+    *,
+    tag_syntax: _TagSyntaxName = "rfc4151",
+    scheme: _Scheme = None,
+    threads: int = 1,
+) -> polars.Series:
+    """A ``Boolean`` series of the same name."""
+
+@overload
 def check_many(
     values: _Series,
     spec: _UrnSpec = "rfc8141",
@@ -62,6 +75,7 @@ def check_many(
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> Any:
     """A ``pandas.Series`` of ``bool`` with the same index and name."""
 
@@ -73,6 +87,7 @@ def check_many(  # type: ignore[overload-overlap]
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> numpy.typing.NDArray[numpy.bool_]: ...
 @overload
 def check_many(
@@ -82,6 +97,7 @@ def check_many(
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> list[bool]: ...
 @overload
 def check_many(
@@ -91,8 +107,22 @@ def check_many(
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> Any:
-    """A pyarrow array or chunked array (pyarrow has no types): a ``pyarrow.BooleanArray``."""
+    """A pyarrow ``BooleanArray`` or ``ChunkedArray`` for a pyarrow array or chunked array, or
+    for another exporter of Arrow data a ``ChunkedArray`` (pyarrow has no types)."""
+
+@overload
+def parse_many(  # type: ignore[overload-overlap]
+    values: polars.Series,
+    spec: _UrnSpec = "rfc8141",
+    namespaces: bool = False,
+    *,
+    tag_syntax: _TagSyntaxName = "rfc4151",
+    scheme: _Scheme = None,
+    threads: int = 1,
+) -> polars.Series:
+    """A ``Struct`` series of the same name."""
 
 @overload
 def parse_many(
@@ -102,6 +132,7 @@ def parse_many(
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> Any:
     """A ``pandas.DataFrame`` with the same index."""
 
@@ -113,6 +144,7 @@ def parse_many(
     *,
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
+    threads: int = 1,
 ) -> _Columns | Any:
     """A ``pyarrow.Table`` when pyarrow is installed (pyarrow has no types), else a ``dict`` of
     lists."""

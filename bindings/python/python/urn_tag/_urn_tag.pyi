@@ -12,8 +12,8 @@ __all__ = [
     "Urn",
     "UrnTagError",
     "__version__",
-    "_check",
-    "_parse_columns",
+    "_answer",
+    "_row_fields",
     "find",
     "mint_tag",
     "normalize",
@@ -193,19 +193,16 @@ def mint_tag(
     """``date`` and ``today``: a ``datetime.date`` is that calendar day, an aware
     ``datetime.datetime`` its day in UTC; a naive ``datetime.datetime`` is a ``ValueError``."""
 
-def _check(
-    sources: list[Any],
+def _answer(
+    source: tuple[Any, ...],
+    question: str,
     spec: str,
     tag_syntax: str,
     namespaces: bool,
     scheme: str | None,
+    null_is_null: bool,
+    threads: int,
     output: str,
+    function: str,
 ) -> Any: ...
-def _parse_columns(
-    sources: list[Any],
-    spec: str,
-    tag_syntax: str,
-    namespaces: bool,
-    scheme: str | None,
-    arrow: bool,
-) -> list[tuple[str, Any]]: ...
+def _row_fields() -> list[tuple[str, str]]: ...

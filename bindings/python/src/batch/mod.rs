@@ -1,0 +1,575 @@
+//! The native half of the batch functions (`check_many`, `parse_many`) and of the engines'
+//! column functions: many values read where they lie, one answer each, on as many threads as
+//! asked, with no Python object per value on the way.
+//!
+//! The Python half (`urn_tag/_batch.py`) tells the containers apart and hands each over as a
+//! *source*: a list of `str`, the code points of a NumPy unicode array, or any object that
+//! exports an Arrow array or stream through the Arrow PyCapsule interface (pyarrow, Polars,
+//! DuckDB, pandas with Arrow types), imported without a copy. Arrow in gives Arrow out: the
+//! answers go back as an Arrow chunked array exported the same way, or for the other sources
+//! as a list, a `bytearray` (for NumPy), or the columns of a table.
+
+mod parallel;
+mod rows;
+mod values;
+
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBufferBuilder, StringBuilder};
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    ArrowDictionaryKeyType, Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
+    UInt32Type, UInt64Type,
+};
+use arrow_array::{Array, ArrayRef, BooleanArray, DictionaryArray, StructArray};
+use arrow_schema::{DataType, Field};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PySlice, PyString, PyTuple,
+};
+use pyo3_arrow::{PyArray, PyChunkedArray};
+use urn_tag::urn::Equivalence;
+use urn_tag::{Identifier, ParseError};
+
+use self::parallel::Task;
+use self::rows::Rows;
+use self::values::{ByteArray, Exception, Item, Malformed, Texts, Values, ViewArray};
+use crate::args::Reading;
+use crate::errors;
+use crate::text::{TextBuffer, encode_utf8};
+
+/// What is answered for each value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Question {
+    /// Whether it is a valid identifier: a boolean.
+    Valid,
+    /// The fields of `check --json`'s record: a struct.
+    Parse,
+    /// The error's message, null for a valid identifier: a string.
+    Error,
+    /// What equivalence compares (a URN's key, a tag's own text), null for an invalid value.
+    Key,
+}
+
+impl Question {
+    fn named(name: &str) -> PyResult<Question> {
+        match name {
+            "valid" => Ok(Question::Valid),
+            "parse" => Ok(Question::Parse),
+            "error" => Ok(Question::Error),
+            "key" => Ok(Question::Key),
+            other => Err(PyValueError::new_err(format!("unknown question {other:?}"))),
+        }
+    }
+
+    fn data_type(self) -> DataType {
+        match self {
+            Question::Valid => DataType::Boolean,
+            Question::Parse => rows::row_type(),
+            Question::Error | Question::Key => DataType::Utf8,
+        }
+    }
+}
+
+/// How the answers treat a missing value.
+#[derive(Debug, Clone, Copy)]
+struct Answering<'a> {
+    question: Question,
+    reading: Reading,
+    /// A null value gives a null answer, as SQL and DataFrame functions do; else (the batch
+    /// functions) it is not a valid identifier. Only `Valid` answers differ: the others are
+    /// null for a null either way.
+    null_is_null: bool,
+    /// The Python function asking, for messages.
+    function: &'a str,
+}
+
+/// Answers `question` for each value of `source` (as `_batch.py` describes it: `("list", list,
+/// missing_values, float_types)`, `("ucs4", array, width, length)` or `("arrow", exporter)`),
+/// on up to `threads` threads, for the Python function named `function` (in messages).
+///
+/// An Arrow source gives an Arrow chunked array (exported through the PyCapsule interface) of
+/// booleans, structs or strings. A list or NumPy source gives, for `valid`, a list of bools
+/// (`output="list"`) or a bytearray of 0 and 1 (`output="bytes"`, for `numpy.frombuffer`); for
+/// `parse`, the chunked array of structs (`output="arrow"`) or a dict of lists
+/// (`output="columns"`).
+#[pyfunction]
+#[pyo3(signature = (source, question, spec, tag_syntax, namespaces, scheme, null_is_null, threads, output, function))]
+#[allow(clippy::too_many_arguments)]
+pub fn _answer<'py>(
+    source: &Bound<'py, PyTuple>,
+    question: &str,
+    spec: &str,
+    tag_syntax: &str,
+    namespaces: bool,
+    scheme: Option<&str>,
+    null_is_null: bool,
+    threads: usize,
+    output: &str,
+    function: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = source.py();
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let question = Question::named(question)?;
+    let answering = Answering {
+        question,
+        reading: Reading::new(spec, tag_syntax, namespaces, scheme)?,
+        null_is_null,
+        function,
+    };
+    let kind: String = source.get_item(0)?.extract()?;
+    let chunks: Vec<ArrayRef> = match kind.as_str() {
+        "arrow" => arrow_chunks(&source.get_item(1)?, function)?,
+        "list" => {
+            let texts = list_texts(source, function)?;
+            return answer_texts(py, &texts, &answering, threads, output);
+        }
+        "ucs4" => {
+            let texts = ucs4_texts(source)?;
+            return answer_texts(py, &texts, &answering, threads, output);
+        }
+        other => return Err(PyValueError::new_err(format!("unknown source {other:?}"))),
+    };
+    let answers = py.detach(|| answer_chunks(&chunks, &answering, threads))?;
+    let field = Field::new("", answering.question.data_type(), true);
+    Ok(PyChunkedArray::try_new(answers, Arc::new(field))?
+        .into_pyobject(py)?
+        .into_any())
+}
+
+/// The fields of `parse_many`'s rows, in order, as `(name, type)` with the type `"bool"`,
+/// `"string"` or `"int64"`: what the engines declare a parse function's struct with.
+#[pyfunction]
+pub fn _row_fields() -> Vec<(&'static str, &'static str)> {
+    rows::column_types()
+}
+
+/// The answers for values copied out of Python objects, in the form `output` names.
+fn answer_texts<'py>(
+    py: Python<'py>,
+    texts: &Texts,
+    answering: &Answering,
+    threads: usize,
+    output: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let groups = parallel::plan(&[texts.len()], threads);
+    let answers = py
+        .detach(|| {
+            parallel::run(groups, |tasks| {
+                tasks
+                    .into_iter()
+                    .map(|task| answer_values(texts, task.range, answering))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(AnswerError::into_py)?;
+    let answers: Vec<ArrayRef> = answers.into_iter().flatten().flatten().collect();
+    match (answering.question, output) {
+        (Question::Valid, "list" | "bytes") => {
+            let verdicts = answers
+                .iter()
+                .filter_map(|array| array.as_boolean_opt())
+                .flat_map(|array| array.values().iter());
+            if output == "list" {
+                let list = PyList::new(py, verdicts.map(|ok| PyBool::new(py, ok)))?;
+                Ok(list.into_any())
+            } else {
+                let bytes: Vec<u8> = verdicts.map(u8::from).collect();
+                Ok(PyByteArray::new(py, &bytes).into_any())
+            }
+        }
+        (_, "arrow") => {
+            let field = Field::new("", answering.question.data_type(), true);
+            Ok(PyChunkedArray::try_new(answers, Arc::new(field))?
+                .into_pyobject(py)?
+                .into_any())
+        }
+        (Question::Parse, "columns") => columns(py, &answers),
+        (_, other) => Err(PyValueError::new_err(format!("unknown output {other:?}"))),
+    }
+}
+
+/// The answers for the chunks of an Arrow array, one or more arrays per chunk, in order.
+fn answer_chunks(
+    chunks: &[ArrayRef],
+    answering: &Answering,
+    threads: usize,
+) -> PyResult<Vec<ArrayRef>> {
+    // A dictionary's values are answered once each, then looked up by the keys; every other
+    // chunk is cut into tasks for the threads.
+    let mut by_chunk: Vec<Vec<ArrayRef>> = vec![Vec::new(); chunks.len()];
+    let mut lengths = Vec::with_capacity(chunks.len());
+    for (chunk, array) in chunks.iter().enumerate() {
+        if let DataType::Dictionary(key_type, _) = array.data_type() {
+            by_chunk[chunk].push(answer_dictionary(array, key_type, answering)?);
+            lengths.push(0);
+        } else {
+            lengths.push(array.len());
+        }
+    }
+    let groups = parallel::plan(&lengths, threads);
+    let results = parallel::run(groups, |tasks| {
+        tasks
+            .into_iter()
+            .map(|task| {
+                let Task { chunk, range } = task;
+                let answers = answer_array(&chunks[chunk], range, answering)?;
+                Ok((chunk, answers))
+            })
+            .collect::<PyResult<Vec<_>>>()
+    });
+    for group in results {
+        for (chunk, answers) in group? {
+            by_chunk[chunk].extend(answers);
+        }
+    }
+    Ok(by_chunk.into_iter().flatten().collect())
+}
+
+/// The answers for values `range` of `array`, a string or binary array of any layout.
+fn answer_array(
+    array: &ArrayRef,
+    range: std::ops::Range<usize>,
+    answering: &Answering,
+) -> PyResult<Vec<ArrayRef>> {
+    let answers = match array.data_type() {
+        DataType::Utf8 => {
+            let values = ByteArray::new(array.as_string::<i32>(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        DataType::LargeUtf8 => {
+            let values = ByteArray::new(array.as_string::<i64>(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        DataType::Binary => {
+            let values = ByteArray::new(array.as_binary::<i32>(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        DataType::LargeBinary => {
+            let values = ByteArray::new(array.as_binary::<i64>(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        DataType::Utf8View => {
+            let values = ViewArray::new(array.as_string_view(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        DataType::BinaryView => {
+            let values = ViewArray::new(array.as_binary_view(), range.clone());
+            answer_values(&values, range, answering)
+        }
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "{}() expects an Arrow array of strings or binary values, not {other}",
+                answering.function
+            )));
+        }
+    };
+    answers.map_err(AnswerError::into_py)
+}
+
+/// The answers for a dictionary-encoded chunk: its values answered once each, then taken by
+/// its keys (a null key gives a null, made `false` for `Valid` unless nulls stay null).
+fn answer_dictionary(
+    array: &ArrayRef,
+    key_type: &DataType,
+    answering: &Answering,
+) -> PyResult<ArrayRef> {
+    fn parts<K: ArrowDictionaryKeyType>(array: &ArrayRef) -> (ArrayRef, ArrayRef) {
+        let dictionary: &DictionaryArray<K> = array.as_dictionary();
+        (
+            dictionary.values().clone(),
+            Arc::new(dictionary.keys().clone()),
+        )
+    }
+    let (values, keys) = match key_type {
+        DataType::Int8 => parts::<Int8Type>(array),
+        DataType::Int16 => parts::<Int16Type>(array),
+        DataType::Int32 => parts::<Int32Type>(array),
+        DataType::Int64 => parts::<Int64Type>(array),
+        DataType::UInt8 => parts::<UInt8Type>(array),
+        DataType::UInt16 => parts::<UInt16Type>(array),
+        DataType::UInt32 => parts::<UInt32Type>(array),
+        DataType::UInt64 => parts::<UInt64Type>(array),
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "{}() expects an Arrow dictionary with integer keys, not {other} keys",
+                answering.function
+            )));
+        }
+    };
+    let answers = answer_array(&values, 0..values.len(), answering)?;
+    let refs: Vec<&dyn Array> = answers.iter().map(|array| array.as_ref()).collect();
+    let answers = arrow_select::concat::concat(&refs).map_err(arrow_error)?;
+    let taken = arrow_select::take::take(&answers, &keys, None).map_err(arrow_error)?;
+    if answering.question == Question::Valid && !answering.null_is_null {
+        return Ok(Arc::new(nulls_false(taken.as_boolean())));
+    }
+    Ok(taken)
+}
+
+/// `verdicts` with every null made `false`.
+fn nulls_false(verdicts: &BooleanArray) -> BooleanArray {
+    match verdicts.nulls() {
+        Some(nulls) => BooleanArray::new(verdicts.values() & nulls.inner(), None),
+        None => verdicts.clone(),
+    }
+}
+
+fn arrow_error(error: arrow_schema::ArrowError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// Why a range of values could not be answered.
+#[derive(Debug)]
+enum AnswerError {
+    Malformed(Malformed),
+    Rows(rows::RowsError),
+}
+
+impl AnswerError {
+    fn into_py(self) -> PyErr {
+        match self {
+            AnswerError::Malformed(malformed) => PyValueError::new_err(malformed.to_string()),
+            AnswerError::Rows(rows::RowsError(message)) => PyValueError::new_err(message),
+        }
+    }
+}
+
+impl From<Malformed> for AnswerError {
+    fn from(malformed: Malformed) -> AnswerError {
+        AnswerError::Malformed(malformed)
+    }
+}
+
+/// The answers for values `range` of `values`: one array, or for `Parse` as many struct
+/// arrays as their text needs.
+fn answer_values<V: Values>(
+    values: &V,
+    range: std::ops::Range<usize>,
+    answering: &Answering,
+) -> Result<Vec<ArrayRef>, AnswerError> {
+    let reading = &answering.reading;
+    match answering.question {
+        Question::Valid => {
+            let mut bits = BooleanBufferBuilder::new(range.len());
+            for i in range.clone() {
+                let valid = match values.item(i)? {
+                    Item::Text(text) => reading.parse(text).is_ok(),
+                    Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. } => false,
+                };
+                bits.append(valid);
+            }
+            let nulls = answering
+                .null_is_null
+                .then(|| {
+                    values
+                        .nulls()
+                        .map(|nulls| nulls.slice(range.start, range.len()))
+                })
+                .flatten();
+            Ok(vec![Arc::new(BooleanArray::new(bits.finish(), nulls))])
+        }
+        Question::Parse => {
+            let equivalence = Equivalence::standard();
+            let mut rows = Rows::default();
+            for i in range {
+                rows.push(values.item(i)?, reading, &equivalence)
+                    .map_err(AnswerError::Rows)?;
+            }
+            rows.finish().map_err(AnswerError::Rows)
+        }
+        Question::Error | Question::Key => {
+            let equivalence = Equivalence::standard();
+            let mut strings = StringBuilder::new();
+            for i in range {
+                let item = values.item(i)?;
+                match answering.question {
+                    Question::Error => strings.append_option(error_message(item, reading)),
+                    _ => strings.append_option(equivalence_key(item, reading, &equivalence)),
+                }
+            }
+            Ok(vec![Arc::new(strings.finish())])
+        }
+    }
+}
+
+/// The message of the error of `item`, or `None` for a valid identifier or a missing value.
+fn error_message(item: Item<'_>, reading: &Reading) -> Option<String> {
+    match item {
+        Item::Null => None,
+        Item::Text(text) => reading.parse(text).err().map(|e: ParseError| e.to_string()),
+        Item::NotUnicode(invalid) => Some(errors::code_point_message(invalid)),
+        Item::InvalidUtf8 { index, .. } => Some(format!("invalid UTF-8 at byte {index}")),
+    }
+}
+
+/// What equivalence compares for `item`: a URN's equivalence key, a tag's own text (RFC 4151
+/// compares tags character by character); `None` for an invalid or missing value.
+fn equivalence_key(item: Item<'_>, reading: &Reading, equivalence: &Equivalence) -> Option<String> {
+    let Item::Text(text) = item else {
+        return None;
+    };
+    match reading.parse(text).ok()? {
+        Identifier::Urn(urn) => Some(equivalence.key(&urn).into_string()),
+        Identifier::Tag(tag) => Some(tag.as_str().to_owned()),
+    }
+}
+
+/// The chunks of the Arrow array or stream `exporter` exports: `__arrow_c_stream__` (a
+/// chunked array, a Polars or pandas series, a DuckDB relation) or `__arrow_c_array__`. A
+/// stream of one-column record batches (a relation selecting one column) gives that column.
+fn arrow_chunks(exporter: &Bound<'_, PyAny>, function: &str) -> PyResult<Vec<ArrayRef>> {
+    let py = exporter.py();
+    let (chunks, field) = if exporter.hasattr(pyo3::intern!(py, "__arrow_c_stream__"))? {
+        exporter.extract::<PyChunkedArray>()?.into_inner()
+    } else if exporter.hasattr(pyo3::intern!(py, "__arrow_c_array__"))? {
+        let (array, field) = exporter.extract::<PyArray>()?.into_inner();
+        (vec![array], field)
+    } else {
+        let type_name = exporter.get_type().name()?;
+        return Err(PyTypeError::new_err(format!(
+            "{function}() expects an Arrow array or stream, not {type_name}"
+        )));
+    };
+    match field.data_type() {
+        DataType::Struct(fields) if fields.len() == 1 => Ok(chunks
+            .iter()
+            .map(|chunk| chunk.as_struct().column(0).clone())
+            .collect()),
+        _ => Ok(chunks),
+    }
+}
+
+/// What a list holds for a missing value, besides `None`: pandas' `NA` and `NaT` (passed in
+/// `values` when pandas is loaded), and a NaN of one of `float_types` (`float`, and NumPy's
+/// floating types when NumPy is loaded), as pandas writes a missing value in an `object`
+/// column.
+struct Missing<'py> {
+    values: Bound<'py, PyTuple>,
+    float_types: Bound<'py, PyTuple>,
+}
+
+impl Missing<'_> {
+    fn contains(&self, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if value.is_none() || self.values.iter().any(|missing| missing.is(value)) {
+            return Ok(true);
+        }
+        if let Ok(float) = value.cast::<PyFloat>() {
+            return Ok(float.value().is_nan());
+        }
+        Ok(value.is_instance(self.float_types.as_any())? && value.extract::<f64>()?.is_nan())
+    }
+}
+
+/// The values of a list source, `("list", list, missing_values, float_types)`, copied out as
+/// UTF-8 (a list's items are Python objects, read with the GIL held).
+fn list_texts(source: &Bound<'_, PyTuple>, function: &str) -> PyResult<Texts> {
+    let list = source.get_item(1)?.cast_into::<PyList>()?;
+    let missing = Missing {
+        values: source.get_item(2)?.cast_into()?,
+        float_types: source.get_item(3)?.cast_into()?,
+    };
+    let mut texts = Texts::with_capacity(list.len());
+    let mut buffer = TextBuffer::default();
+    for (index, value) in list.iter().enumerate() {
+        if let Ok(string) = value.cast::<PyString>() {
+            match buffer.read(string)? {
+                Ok(text) => texts.push_text(text),
+                Err(invalid) => texts.push_exception(Exception::NotUnicode(invalid)),
+            }
+        } else if missing.contains(&value)? {
+            texts.push_exception(Exception::Missing);
+        } else {
+            let type_name = value.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "{function}() expects str values or missing values (None, NaN, pandas.NA); \
+                 item {index} is {type_name}"
+            )));
+        }
+    }
+    Ok(texts)
+}
+
+/// How much of a NumPy unicode array is copied out at a time.
+const UCS4_SLICE_BYTES: usize = 4 << 20;
+
+/// The values of a NumPy source, `("ucs4", array, width, length)`: a one-dimensional array of
+/// dtype `<U{width}`, `width` little-endian code points per value, padded with NULs (which
+/// NumPy does not count as part of the value), copied out as UTF-8.
+///
+/// The array's data is copied out a slice at a time (the stable ABI of 3.9 has no buffer
+/// protocol): a few MiB that stay in cache, where one copy of the whole array would be four
+/// bytes per character of its widest value for every value.
+fn ucs4_texts(source: &Bound<'_, PyTuple>) -> PyResult<Texts> {
+    let py = source.py();
+    let array = source.get_item(1)?;
+    let width: usize = source.get_item(2)?.extract()?;
+    let length: usize = source.get_item(3)?.extract()?;
+    let per_slice = (UCS4_SLICE_BYTES / (width * 4).max(1)).max(1);
+    let mut texts = Texts::with_capacity(length);
+    let mut code_points = Vec::with_capacity(width);
+    let mut utf8 = Vec::new();
+    for start in (0..length).step_by(per_slice) {
+        let end = (start + per_slice).min(length);
+        let slice = PySlice::new(py, start as isize, end as isize, 1);
+        let data = array.get_item(slice)?.call_method0("tobytes")?;
+        let bytes = data.cast::<PyBytes>()?.as_bytes();
+        for i in 0..end - start {
+            let value = bytes
+                .get(i * width * 4..(i + 1) * width * 4)
+                .ok_or_else(|| PyValueError::new_err("NumPy data shorter than its shape"))?;
+            let used = value
+                .chunks_exact(4)
+                .rposition(|b| b != [0; 4])
+                .map_or(0, |last| last + 1);
+            code_points.clear();
+            code_points.extend(
+                value
+                    .chunks_exact(4)
+                    .take(used)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            );
+            match encode_utf8(&code_points, &mut utf8)? {
+                Ok(text) => texts.push_text(text),
+                Err(invalid) => texts.push_exception(Exception::NotUnicode(invalid)),
+            }
+        }
+    }
+    Ok(texts)
+}
+
+/// The columns of struct arrays `rows`, as a dict of lists by field name (`parse_many`
+/// without pyarrow).
+fn columns<'py>(py: Python<'py>, rows: &[ArrayRef]) -> PyResult<Bound<'py, PyAny>> {
+    let DataType::Struct(fields) = rows::row_type() else {
+        return Err(PyValueError::new_err("rows are structs"));
+    };
+    let columns = PyDict::new(py);
+    for (index, field) in fields.iter().enumerate() {
+        let list = PyList::empty(py);
+        for array in rows {
+            let row: &StructArray = array.as_struct();
+            let column = row.column(index);
+            for i in 0..column.len() {
+                if column.is_null(i) {
+                    list.append(py.None())?;
+                } else if let Some(flags) = column.as_boolean_opt() {
+                    list.append(flags.value(i))?;
+                } else if let Some(texts) = column.as_string_opt::<i32>() {
+                    list.append(texts.value(i))?;
+                } else if let Some(numbers) =
+                    column.as_primitive_opt::<arrow_array::types::Int64Type>()
+                {
+                    list.append(numbers.value(i))?;
+                }
+            }
+        }
+        columns.set_item(field.name(), list)?;
+    }
+    Ok(columns.into_any())
+}
