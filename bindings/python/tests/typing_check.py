@@ -11,6 +11,7 @@ import polars
 from typing_extensions import Any, Literal, assert_type
 
 import urn_tag
+import urn_tag.polars
 
 if TYPE_CHECKING:
     from urn_tag._batch import _Columns
@@ -59,3 +60,9 @@ def columns_without_pyarrow(columns: "_Columns") -> None:
 
 def anything(values: Any) -> None:
     assert_type(urn_tag.check_many(values), Any)
+
+
+# The engines' functions: a Polars expression or series.
+assert_type(urn_tag.polars.UrnTagExpr(polars.col("id")).is_valid(), polars.Expr)
+assert_type(urn_tag.polars.UrnTagSeries(ids).parse(namespaces=True), polars.Series)
+assert_type(urn_tag.polars.row_dtype(), polars.Struct)

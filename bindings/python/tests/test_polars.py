@@ -1,0 +1,90 @@
+"""The Polars namespace `urn_tag` on expressions and series, held to `urn-tag check --json` on
+the same rows: eager, lazy and on the streaming engine, with nulls (a null gives a null), every
+option, categorical, binary, chunked, sliced and empty columns."""
+
+import polars as pl
+import pytest
+
+import urn_tag
+import urn_tag.polars
+
+from records import BINARY, METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
+
+
+def polars_answers(frame, question, **options):
+    method = getattr(pl.col("id").urn_tag, METHODS[question])
+    return frame.select(method(**options)).to_series()
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_polars_expressions_answer_as_the_command_line(question):
+    frame = pl.DataFrame({"id": ROWS}, schema={"id": pl.String})
+    want = expected(question, ROWS)
+    eager = polars_answers(frame, question)
+    assert answers_of(question, eager.to_list()) == want
+    method = getattr(pl.col("id").urn_tag, METHODS[question])
+    lazy = frame.lazy().select(method())
+    assert answers_of(question, lazy.collect().to_series().to_list()) == want
+    streaming = lazy.collect(engine="streaming").to_series()
+    assert answers_of(question, streaming.to_list()) == want
+    series = getattr(frame["id"].urn_tag, METHODS[question])()
+    assert series.name == "id"
+    assert answers_of(question, series.to_list()) == want
+
+
+def test_polars_types_and_options():
+    frame = pl.DataFrame({"id": ROWS}, schema={"id": pl.String})
+    types = frame.select(
+        valid=pl.col("id").urn_tag.is_valid(),
+        parsed=pl.col("id").urn_tag.parse(),
+        error=pl.col("id").urn_tag.error(),
+        key=pl.col("id").urn_tag.equivalence_key(),
+    ).schema
+    assert types == {
+        "valid": pl.Boolean,
+        "parsed": urn_tag.polars.row_dtype(),
+        "error": pl.String,
+        "key": pl.String,
+    }
+    options = {"spec": "rfc2141", "tag_syntax": "lenient", "namespaces": True}
+    for question in QUESTIONS:
+        answers = polars_answers(frame, question, threads=2, **options).to_list()
+        assert answers_of(question, answers) == expected(question, ROWS, **options)
+    for scheme in ("urn", "tag"):
+        answers = polars_answers(frame, "valid", scheme=scheme).to_list()
+        assert answers == one_scheme("valid", ROWS, scheme)
+
+
+def test_polars_categorical_binary_chunked_sliced_and_empty_columns():
+    want = expected("valid", ROWS)
+    categorical = pl.Series("id", ROWS, dtype=pl.String).cast(pl.Categorical)
+    assert categorical.urn_tag.is_valid().to_list() == want
+    halves = pl.concat([pl.Series("id", ROWS[:40]), pl.Series("id", ROWS[40:])], rechunk=False)
+    assert halves.n_chunks() == 2
+    assert halves.urn_tag.is_valid().to_list() == want
+    assert halves.slice(30, 20).urn_tag.is_valid().to_list() == want[30:50]
+    empty = pl.DataFrame({"id": []}, schema={"id": pl.String})
+    assert empty.select(pl.col("id").urn_tag.is_valid()).height == 0
+    binary = pl.Series("id", BINARY, dtype=pl.Binary)
+    rows = binary.urn_tag.parse().to_list()
+    assert answers_of("parse", rows) == expected("parse", BINARY)
+
+
+def test_polars_options_are_checked_where_the_expression_is_built():
+    with pytest.raises(ValueError) as raised:
+        pl.col("id").urn_tag.is_valid(spec="rfc9999")
+    assert str(raised.value) == (
+        'spec "rfc9999": unknown URN syntax (expected rfc8141, rfc2141 or rfc2141bis)'
+    )
+    with pytest.raises(ValueError, match="^threads must be at least 1$"):
+        pl.col("id").urn_tag.parse(threads=0)
+
+
+def test_polars_columns_of_other_types_are_refused_by_the_function_asked():
+    with pytest.raises(TypeError) as raised:
+        pl.Series("id", [1, 2]).urn_tag.error()
+    assert str(raised.value) == (
+        "error() expects an Arrow array of strings or binary values, not Int64"
+    )
+    with pytest.raises(TypeError, match="^is_valid\\(\\) expects an Arrow array of strings"):
+        pl.DataFrame({"id": [1, 2]}).select(pl.col("id").urn_tag.is_valid())
