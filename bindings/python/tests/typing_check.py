@@ -5,12 +5,14 @@ otherwise."""
 import datetime
 from typing import TYPE_CHECKING, Optional
 
+import duckdb
 import numpy
 import numpy.typing
 import polars
 from typing_extensions import Any, Literal, assert_type
 
 import urn_tag
+import urn_tag.duckdb
 import urn_tag.polars
 
 if TYPE_CHECKING:
@@ -62,7 +64,8 @@ def anything(values: Any) -> None:
     assert_type(urn_tag.check_many(values), Any)
 
 
-# The engines' functions: a Polars expression or series.
+# The engines' functions: a Polars expression or series, a DuckDB connection.
 assert_type(urn_tag.polars.UrnTagExpr(polars.col("id")).is_valid(), polars.Expr)
 assert_type(urn_tag.polars.UrnTagSeries(ids).parse(namespaces=True), polars.Series)
 assert_type(urn_tag.polars.row_dtype(), polars.Struct)
+assert_type(urn_tag.duckdb.register(duckdb.connect(), spec="rfc2141"), duckdb.DuckDBPyConnection)
