@@ -9,11 +9,13 @@ import duckdb
 import numpy
 import numpy.typing
 import polars
+import pyspark.sql
 from typing_extensions import Any, Literal, assert_type
 
 import urn_tag
 import urn_tag.duckdb
 import urn_tag.polars
+import urn_tag.spark
 
 if TYPE_CHECKING:
     from urn_tag._batch import _Columns
@@ -64,8 +66,9 @@ def anything(values: Any) -> None:
     assert_type(urn_tag.check_many(values), Any)
 
 
-# The engines' functions: a Polars expression or series, a DuckDB connection.
+# The engines' functions: a Polars expression or series, a DuckDB connection, a Spark column.
 assert_type(urn_tag.polars.UrnTagExpr(polars.col("id")).is_valid(), polars.Expr)
 assert_type(urn_tag.polars.UrnTagSeries(ids).parse(namespaces=True), polars.Series)
 assert_type(urn_tag.polars.row_dtype(), polars.Struct)
 assert_type(urn_tag.duckdb.register(duckdb.connect(), spec="rfc2141"), duckdb.DuckDBPyConnection)
+assert_type(urn_tag.spark.error("id", scheme="urn"), pyspark.sql.Column)

@@ -25,6 +25,24 @@ arrays in place; :mod:`urn_tag.pydantic` has a pydantic field type.
 
 from typing import Union
 
+try:
+    from urn_tag import _urn_tag  # noqa: F401  (the native module, first: see below)
+except ImportError as _native_error:
+    # A wheel put on sys.path as it is (Spark's --py-files, a zip on PYTHONPATH) imports this
+    # file through zipimport, which cannot load a native module: say so, instead of the
+    # "partially initialized module" that Python would report.
+    import zipimport
+
+    _loader = getattr(__spec__, "loader", None)
+    if isinstance(_loader, zipimport.zipimporter):
+        raise ImportError(
+            f"urn_tag is being imported from the zip archive {_loader.archive}, and "
+            "its native module cannot load from a zip archive: install the wheel "
+            "(pip install) where Python runs, or unpack it into a directory on sys.path "
+            "(for Spark: see 'Clusters' in the urn-tag repository's docs/at-scale.md)"
+        ) from _native_error
+    raise
+
 from urn_tag._batch import check_many, parse_many
 from urn_tag._urn_tag import (
     Match,

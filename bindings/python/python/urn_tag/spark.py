@@ -1,0 +1,108 @@
+"""URN and tag URI checks as PySpark column functions.
+
+::
+
+    from pyspark.sql import SparkSession
+    import urn_tag.spark as urn_spark
+
+    spark = SparkSession.builder.getOrCreate()
+    frame = spark.createDataFrame([("urn:isbn:0451450523",), ("urn:a:b",)], ["id"])
+    frame.select(urn_spark.is_valid("id"), urn_spark.error("id")).show()
+
+Each function takes a column (or its name) and the options of :func:`urn_tag.check_many`
+(``spec``, ``namespaces``, ``tag_syntax``, ``scheme``, ``threads``) and gives a column:
+
+* ``is_valid(col)``: ``boolean``;
+* ``parse(col)``: a ``struct`` of the fields of ``urn-tag check --json``'s records (those of
+  :func:`urn_tag.parse_many`);
+* ``error(col)``: the error's message as a ``string``, null for a valid identifier;
+* ``equivalence_key(col)``: what equivalence compares (a URN's key, a tag's own text), null
+  for an invalid value.
+
+A null gives a null, as Spark's functions do. They are Arrow UDFs (``arrow_udf``, Spark 4.1
+and later; a ``pandas_udf`` on earlier versions): each batch of rows reaches the native module
+as Arrow, read in place.
+
+The Python workers import ``urn_tag`` themselves, so every executor needs it installed: see
+docs/at-scale.md for clusters (a package in the cluster's image or environment, or a packed
+virtual environment through ``spark.archives``). A wheel given to ``--py-files`` cannot work:
+Python imports it as a zip archive, from which no native module loads, and ``import urn_tag``
+says so.
+"""
+
+from pyspark.sql import functions
+
+from urn_tag._engines import QUESTIONS, Options, answer, row_fields
+
+__all__ = ["equivalence_key", "error", "is_valid", "parse", "row_type"]
+
+
+def row_type():
+    """The Spark SQL type of :func:`parse`'s struct, as a DDL string."""
+    types = {"bool": "boolean", "string": "string", "int64": "bigint"}
+    return "struct<{}>".format(",".join(f"{name}:{kind}" for name, kind in row_fields(types)))
+
+
+def is_valid(
+    col, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None, threads=1
+):
+    """Whether each value is a valid URN or tag URI (as :func:`urn_tag.check_many`)."""
+    return _column(col, Options("is_valid", spec, namespaces, tag_syntax, scheme, threads))
+
+
+def parse(col, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None, threads=1):
+    """The fields of each value, as a struct (those of :func:`urn_tag.parse_many`)."""
+    return _column(col, Options("parse", spec, namespaces, tag_syntax, scheme, threads))
+
+
+def error(col, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None, threads=1):
+    """The message of each value's error; null for a valid identifier."""
+    return _column(col, Options("error", spec, namespaces, tag_syntax, scheme, threads))
+
+
+def equivalence_key(
+    col, spec="rfc8141", namespaces=False, *, tag_syntax="rfc4151", scheme=None, threads=1
+):
+    """What equivalence compares: a URN's equivalence key, a tag's own text; null for an
+    invalid value."""
+    return _column(col, Options("equivalence_key", spec, namespaces, tag_syntax, scheme, threads))
+
+
+_RETURN_TYPES = {"valid": "boolean", "error": "string", "key": "string"}
+
+
+def _column(col, options):
+    question = QUESTIONS[options.function]
+    return_type = row_type() if question == "parse" else _RETURN_TYPES[question]
+    if hasattr(functions, "arrow_udf"):
+        return functions.arrow_udf(_arrow_function(question, options), return_type)(col)
+    column = functions.col(col) if isinstance(col, str) else col
+    answers = functions.pandas_udf(_pandas_function(question, options), return_type)(column)
+    if question == "parse":
+        # A pandas UDF gives a struct as a DataFrame, whose rows cannot be null: a null value's
+        # row of nulls is made a null here.
+        return functions.when(column.isNotNull(), answers)
+    return answers
+
+
+def _arrow_function(question, options):
+    import pyarrow
+
+    def function(values: pyarrow.Array) -> pyarrow.Array:
+        return pyarrow.chunked_array(answer(values, question, options)).combine_chunks()
+
+    return function
+
+
+def _pandas_function(question, options):
+    import pandas
+    import pyarrow
+
+    def function(values: pandas.Series) -> pandas.Series:
+        arrow = pyarrow.array(values, type=pyarrow.string(), from_pandas=True)
+        answers = pyarrow.chunked_array(answer(arrow, question, options))
+        if question == "parse":
+            return pyarrow.Table.from_struct_array(answers).to_pandas()
+        return answers.to_pandas()
+
+    return function

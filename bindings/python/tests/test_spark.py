@@ -1,0 +1,106 @@
+"""The PySpark column functions against the command line, on a `local[2]` session: each function
+on the same rows as `urn-tag check --json`, nulls among them, in more than one batch and
+partition; and the message of an import from a zip archive, as Spark's --py-files makes one."""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+import urn_tag
+import urn_tag.spark
+
+from records import METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
+
+
+@pytest.fixture(scope="module")
+def spark():
+    # The Python workers run this interpreter, where the package is installed.
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("urn_tag tests")
+        .config("spark.driver.memory", "1g")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        # Small batches, so that every partition crosses to Python in several.
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "16")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def ids(spark):
+    rows = [(n, value) for n, value in enumerate(ROWS)]
+    return spark.createDataFrame(rows, "n int, id string").repartition(2)
+
+
+def spark_answers(ids, function):
+    ordered = ids.select("n", function.alias("answer")).orderBy("n").collect()
+    return [
+        row["answer"].asDict() if hasattr(row["answer"], "asDict") else row["answer"]
+        for row in ordered
+    ]
+
+
+def test_spark_functions_answer_as_the_command_line(ids):
+    for question in QUESTIONS:
+        function = getattr(urn_tag.spark, METHODS[question])
+        answers = spark_answers(ids, function("id"))
+        assert answers_of(question, answers) == expected(question, ROWS), question
+
+
+def test_spark_functions_on_pandas_udf_where_arrow_udf_is_missing(ids, monkeypatch):
+    # Spark before 4.1 has no arrow_udf: the functions are pandas UDFs there.
+    monkeypatch.delattr(urn_tag.spark.functions, "arrow_udf", raising=False)
+    for question in QUESTIONS:
+        function = getattr(urn_tag.spark, METHODS[question])
+        answers = spark_answers(ids, function("id"))
+        assert answers_of(question, answers) == expected(question, ROWS), question
+
+
+def test_spark_options(ids):
+    options = {"spec": "rfc2141", "tag_syntax": "lenient", "namespaces": True}
+    answers = spark_answers(ids, urn_tag.spark.parse("id", threads=2, **options))
+    assert answers_of("parse", answers) == expected("parse", ROWS, **options)
+    answers = spark_answers(ids, urn_tag.spark.is_valid("id", scheme="tag"))
+    assert answers == one_scheme("valid", ROWS, "tag")
+
+
+def test_spark_struct_type_is_the_rows(spark):
+    frame = spark.createDataFrame([("urn:example:a",)], "id string")
+    parsed = frame.select(urn_tag.spark.parse("id").alias("p"))
+    assert parsed.schema["p"].dataType.simpleString() == urn_tag.spark.row_type()
+
+
+def test_importing_from_a_zip_archive_says_what_to_do(tmp_path):
+    # What --py-files does with a wheel: the archive itself goes on sys.path.
+    package = Path(urn_tag.__file__).parent
+    archive = tmp_path / "urn_tag-0-cp39-abi3-linux_x86_64.whl"
+    with zipfile.ZipFile(archive, "w") as wheel:
+        for path in package.rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                wheel.write(path, Path("urn_tag") / path.relative_to(package))
+    answer = subprocess.run(
+        [sys.executable, "-c", "import urn_tag"],
+        env={**os.environ, "PYTHONPATH": str(archive)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert answer.returncode == 1
+    last_line = answer.stderr.strip().splitlines()[-1]
+    assert last_line == (
+        f"ImportError: urn_tag is being imported from the zip archive {archive}, and its native "
+        "module cannot load from a zip archive: install the wheel (pip install) where Python "
+        "runs, or unpack it into a directory on sys.path (for Spark: see 'Clusters' in the "
+        "urn-tag repository's docs/at-scale.md)"
+    )
