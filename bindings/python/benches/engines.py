@@ -1,0 +1,222 @@
+"""urn_tag inside the data engines, each beside the engine's own regex, in one run.
+
+The corpus: 2 000 000 URNs of the command-line benchmark's generator (`corpus::generated`), every
+tenth made invalid at its last byte (`corpus::invalidated`), written by the binding crate's
+`bench_corpus` example, which also gives `RFC8141_REGEX`, the RFC 8141 ABNF as one regular
+expression (the regex a user of each engine would write: its syntax is that of Rust's `regex`,
+RE2 and Java alike).
+
+Each engine's row pairs are timed in the same process, alternating, in every round:
+
+* `urn-tag check --quiet` on the corpus file, and `check_many` on a pyarrow string array of
+  the same rows (threads=1 and 2);
+* Polars: `str.contains(regex)` against `urn_tag.is_valid()` (threads=1 and 2), eager and on
+  the streaming engine, counting the true rows;
+* DuckDB (a table of the rows): `count_if(regexp_full_match(id, regex))` against
+  `count_if(urn_valid(id))`, with `SET threads = 1` and `2` (the function registered with the
+  same number of threads);
+* Spark `local[2]` (the rows cached from a Parquet file): `count_if(rlike(id, regex))` against
+  `count_if(is_valid(id))`.
+
+Every pair first checks its counts: the engine's regex and urn_tag must agree on the corpus (it
+has no URN where the ABNF and the library differ), else the script stops. The table gives each
+row's median round and its ratio to its regex (below 1: urn_tag is faster).
+
+Run from the repository's root after `pip install './bindings/python' polars duckdb pyspark`
+and `cargo build --release --features cli`:
+
+    python bindings/python/benches/engines.py [--rounds 5] [--skip spark]
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BINDING = Path(__file__).resolve().parents[1]
+REPOSITORY = BINDING.parents[1]
+
+
+def corpus_tool(*arguments):
+    command = [
+        "cargo",
+        "run",
+        "--quiet",
+        "--release",
+        "--manifest-path",
+        str(BINDING / "Cargo.toml"),
+        "--example",
+        "bench_corpus",
+        "--",
+        *arguments,
+    ]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def timed(function):
+    start = time.perf_counter()
+    result = function()
+    return time.perf_counter() - start, result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=2_000_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--skip", action="append", default=[], help="polars, duckdb or spark")
+    parser.add_argument("--cli", default=str(REPOSITORY / "target" / "release" / "urn-tag"))
+    options = parser.parse_args()
+
+    corpus_file = BINDING / "target" / f"urns-{options.count}-10.txt"
+    if not corpus_file.exists():
+        corpus_file.parent.mkdir(parents=True, exist_ok=True)
+        corpus_file.write_text(corpus_tool(str(options.count), "--invalid-every", "10"))
+    regex = corpus_tool("--regex").strip()
+    lines = corpus_file.read_text().splitlines()
+    assert len(lines) == options.count
+
+    import pyarrow
+
+    import urn_tag
+
+    arrow = pyarrow.array(lines, type=pyarrow.string())
+    valid_count = sum(urn_tag.check_many(lines))
+    pairs = {}
+
+    def cli():
+        with corpus_file.open("rb") as stdin:
+            status = subprocess.run([options.cli, "check", "--quiet"], stdin=stdin)
+        assert status.returncode == 1, "a tenth of the rows are invalid"
+        return valid_count
+
+    def check_many(threads):
+        return lambda: urn_tag.check_many(arrow, threads=threads).true_count
+
+    pairs["check_many, pyarrow array"] = [
+        ("urn-tag check --quiet, file", cli),
+        ("check_many(threads=1)", check_many(1)),
+        ("check_many(threads=2)", check_many(2)),
+    ]
+
+    if "polars" not in options.skip:
+        import polars as pl
+
+        import urn_tag.polars  # noqa: F401
+
+        frame = pl.DataFrame({"id": lines})
+        lazy = frame.lazy()
+
+        def polars_count(expression, streaming=False):
+            if streaming:
+                query = lazy.select(expression.sum())
+                return lambda: query.collect(engine="streaming").item()
+            return lambda: frame.select(expression.sum()).item()
+
+        regex_expression = pl.col("id").str.contains(regex)
+        for streaming in (False, True):
+            label = "Polars streaming" if streaming else "Polars"
+            pairs[label] = [
+                ("str.contains(regex)", polars_count(regex_expression, streaming)),
+            ] + [
+                (
+                    f"urn_tag.is_valid(threads={threads})",
+                    polars_count(pl.col("id").urn_tag.is_valid(threads=threads), streaming),
+                )
+                for threads in (1, 2)
+            ]
+
+    if "duckdb" not in options.skip:
+        import duckdb
+
+        import urn_tag.duckdb
+
+        for threads in (1, 2):
+            con = duckdb.connect()
+            con.execute(f"SET threads = {threads}")
+            urn_tag.duckdb.register(con, threads=threads)
+            con.register("corpus", pyarrow.table({"id": arrow}))
+            con.execute("CREATE TABLE ids AS SELECT id FROM corpus")
+            con.unregister("corpus")
+
+            def duckdb_count(expression, con=con):
+                query = f"SELECT count_if({expression}) FROM ids"
+                return lambda: con.execute(query).fetchone()[0]
+
+            literal = regex.replace("'", "''")
+            pairs[f"DuckDB, threads={threads}"] = [
+                (
+                    "regexp_full_match(id, regex)",
+                    duckdb_count(f"regexp_full_match(id, '{literal}')"),
+                ),
+                (f"urn_valid(id), threads={threads}", duckdb_count("urn_valid(id)")),
+            ]
+
+    spark = None
+    if "spark" not in options.skip:
+        from pyspark.sql import SparkSession
+        from pyspark.sql import functions as F
+
+        import urn_tag.spark
+
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        spark = (
+            SparkSession.builder.master("local[2]")
+            .config("spark.driver.memory", "2g")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .getOrCreate()
+        )
+        spark.sparkContext.setLogLevel("ERROR")
+        parquet = Path(tempfile.mkdtemp()) / "ids.parquet"
+        import pyarrow.parquet
+
+        pyarrow.parquet.write_table(pyarrow.table({"id": arrow}), parquet)
+        ids = spark.read.parquet(str(parquet)).repartition(2).cache()
+        ids.count()
+
+        def spark_count(column):
+            return lambda: ids.agg(F.count_if(column)).first()[0]
+
+        pairs["Spark local[2]"] = [
+            ("rlike(id, regex)", spark_count(F.col("id").rlike(regex))),
+            ("urn_tag.spark.is_valid(id)", spark_count(urn_tag.spark.is_valid("id"))),
+        ]
+
+    # The counts agree before anything is timed.
+    for engine, rows in pairs.items():
+        for name, function in rows:
+            count = function()
+            assert count == valid_count, f"{engine}, {name}: {count} valid, not {valid_count}"
+
+    times = {(engine, name): [] for engine, rows in pairs.items() for name, _ in rows}
+    for _ in range(options.rounds):
+        for engine, rows in pairs.items():
+            for name, function in rows:
+                times[(engine, name)].append(timed(function)[0])
+    if spark is not None:
+        spark.stop()
+
+    print(
+        f"{options.count} URNs ({options.count - valid_count} invalid), {options.rounds} rounds, "
+        f"Python {sys.version.split()[0]}, load average before: {os.getloadavg()[0]:.1f}"
+    )
+    print()
+    print("| engine | row | median | fastest | ÷ first row |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for engine, rows in pairs.items():
+        first = statistics.median(times[(engine, rows[0][0])])
+        for name, _ in rows:
+            runs = times[(engine, name)]
+            median = statistics.median(runs)
+            print(
+                f"| {engine} | {name} | {median * 1000:.0f} ms | {min(runs) * 1000:.0f} ms "
+                f"| {median / first:.2f}× |"
+            )
+
+
+if __name__ == "__main__":
+    main()
