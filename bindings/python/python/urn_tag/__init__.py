@@ -19,8 +19,10 @@ Values keep their exact text: ``==``, ``hash`` and ordering compare it, as ``str
 RFC equivalence is the explicit :meth:`Urn.equivalent` and :meth:`Urn.equivalence_key`.
 
 The batch functions :func:`check_many` and :func:`parse_many` read URNs and tag URIs, as
-``urn-tag check`` does, from lists of ``str``, pandas ``Series``, NumPy arrays and Arrow string
-arrays in place; :mod:`urn_tag.pydantic` has a pydantic field type.
+``urn-tag check`` does, from lists of ``str``, pandas ``Series``, NumPy arrays and any Arrow data
+(through the Arrow PyCapsule interface, in place); :mod:`urn_tag.polars`, :mod:`urn_tag.duckdb`
+and :mod:`urn_tag.spark` give them to those engines as functions, and :mod:`urn_tag.pydantic`
+has a pydantic field type.
 """
 
 from typing import Union
