@@ -70,6 +70,14 @@ def test_empty_arrays_give_empty_answers():
     assert urn_tag.check_many([]) == []
 
 
+def test_an_array_of_the_null_type_is_all_missing():
+    # What pyarrow infers for a column of nothing but missing values.
+    values = pyarrow.array([None, None])
+    assert values.type == pyarrow.null()
+    assert urn_tag.check_many(values).to_pylist() == [False, False]
+    assert urn_tag.parse_many(values).to_pylist() == [None, None]
+
+
 @pytest.mark.parametrize("arrow_type", ["binary", "large_binary", "binary_view"])
 def test_binary_values_that_are_not_utf8_are_invalid_utf8(arrow_type):
     if not hasattr(pyarrow, arrow_type):

@@ -65,6 +65,11 @@ def test_polars_categorical_binary_chunked_sliced_and_empty_columns():
     assert halves.slice(30, 20).urn_tag.is_valid().to_list() == want[30:50]
     empty = pl.DataFrame({"id": []}, schema={"id": pl.String})
     assert empty.select(pl.col("id").urn_tag.is_valid()).height == 0
+    # A column of nothing but nulls has the null type.
+    nulls = pl.Series("id", [None, None])
+    assert nulls.dtype == pl.Null
+    assert nulls.urn_tag.is_valid().to_list() == [None, None]
+    assert nulls.urn_tag.parse().to_list() == [None, None]
     binary = pl.Series("id", BINARY, dtype=pl.Binary)
     rows = binary.urn_tag.parse().to_list()
     assert answers_of("parse", rows) == expected("parse", BINARY)

@@ -14,7 +14,7 @@ from pyspark.sql import SparkSession
 import urn_tag
 import urn_tag.spark
 
-from records import METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
+from records import BINARY, METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
 
 
 @pytest.fixture(scope="module")
@@ -50,20 +50,38 @@ def spark_answers(ids, function):
     ]
 
 
-def test_spark_functions_answer_as_the_command_line(ids):
+def assert_functions_answer_as_the_command_line(frame, values):
     for question in QUESTIONS:
         function = getattr(urn_tag.spark, METHODS[question])
-        answers = spark_answers(ids, function("id"))
-        assert answers_of(question, answers) == expected(question, ROWS), question
+        answers = spark_answers(frame, function("id"))
+        assert answers_of(question, answers) == expected(question, values), question
 
 
-def test_spark_functions_on_pandas_udf_where_arrow_udf_is_missing(ids, monkeypatch):
+def test_spark_functions_answer_as_the_command_line(ids):
+    assert_functions_answer_as_the_command_line(ids, ROWS)
+
+
+@pytest.fixture(scope="module")
+def binary_ids(spark):
+    return spark.createDataFrame(list(enumerate(BINARY)), "n int, id binary")
+
+
+def test_spark_binary_values_that_are_not_utf8_are_invalid(binary_ids):
+    assert_functions_answer_as_the_command_line(binary_ids, BINARY)
+
+
+def test_spark_functions_on_pandas_udf_where_arrow_udf_is_missing(ids, binary_ids, monkeypatch):
     # Spark before 4.1 has no arrow_udf: the functions are pandas UDFs there.
     monkeypatch.delattr(urn_tag.spark.functions, "arrow_udf", raising=False)
-    for question in QUESTIONS:
-        function = getattr(urn_tag.spark, METHODS[question])
-        answers = spark_answers(ids, function("id"))
-        assert answers_of(question, answers) == expected(question, ROWS), question
+    assert_functions_answer_as_the_command_line(ids, ROWS)
+    assert_functions_answer_as_the_command_line(binary_ids, BINARY)
+
+
+def test_spark_on_an_empty_frame_and_a_column_of_nulls(spark):
+    empty = spark.createDataFrame([], "n int, id string")
+    assert empty.select(urn_tag.spark.parse("id")).collect() == []
+    nulls = spark.createDataFrame([(0, None), (1, None)], "n int, id string")
+    assert spark_answers(nulls, urn_tag.spark.is_valid("id")) == [None, None]
 
 
 def test_spark_options(ids):

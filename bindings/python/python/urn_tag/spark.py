@@ -99,7 +99,8 @@ def _pandas_function(question, options):
     import pyarrow
 
     def function(values: pandas.Series) -> pandas.Series:
-        arrow = pyarrow.array(values, type=pyarrow.string(), from_pandas=True)
+        # Strings or bytes, as the column holds (a batch of nothing but nulls: the null type).
+        arrow = pyarrow.array(values, from_pandas=True)
         answers = pyarrow.chunked_array(answer(arrow, question, options))
         if question == "parse":
             return pyarrow.Table.from_struct_array(answers).to_pandas()

@@ -34,7 +34,7 @@ use urn_tag::{Identifier, ParseError};
 
 use self::parallel::Task;
 use self::rows::Rows;
-use self::values::{ByteArray, Exception, Item, Malformed, Texts, Values, ViewArray};
+use self::values::{ByteArray, Exception, Item, Malformed, Nulls, Texts, Values, ViewArray};
 use crate::args::Reading;
 use crate::errors;
 use crate::text::{TextBuffer, encode_utf8};
@@ -262,6 +262,7 @@ fn answer_array(
             let values = ViewArray::new(array.as_binary_view(), range.clone());
             answer_values(&values, range, answering)
         }
+        DataType::Null => answer_values(&Nulls::new(array.len()), range, answering),
         other => {
             return Err(PyTypeError::new_err(format!(
                 "{}() expects an Arrow array of strings or binary values, not {other}",

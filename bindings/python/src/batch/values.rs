@@ -238,6 +238,34 @@ impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
     }
 }
 
+/// The values of an Arrow array of the null type, which producers give a column of nothing but
+/// missing values (pyarrow and Polars infer it for `[None, None]`): every one is missing.
+pub struct Nulls {
+    nulls: NullBuffer,
+}
+
+impl Nulls {
+    pub fn new(len: usize) -> Nulls {
+        Nulls {
+            nulls: NullBuffer::new_null(len),
+        }
+    }
+}
+
+impl Values for Nulls {
+    fn len(&self) -> usize {
+        self.nulls.len()
+    }
+
+    fn item(&self, _: usize) -> Result<Item<'_>, Malformed> {
+        Ok(Item::Null)
+    }
+
+    fn nulls(&self) -> Option<&NullBuffer> {
+        Some(&self.nulls)
+    }
+}
+
 /// Values copied out of Python objects or NumPy code points: their UTF-8 one after another,
 /// and which of them are missing or no Unicode text.
 #[derive(Default)]
