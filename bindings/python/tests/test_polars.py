@@ -70,6 +70,7 @@ def test_polars_categorical_binary_chunked_sliced_and_empty_columns():
     assert nulls.dtype == pl.Null
     assert nulls.urn_tag.is_valid().to_list() == [None, None]
     assert nulls.urn_tag.parse().to_list() == [None, None]
+    assert urn_tag.check_many(nulls).to_list() == [False, False]
     binary = pl.Series("id", BINARY, dtype=pl.Binary)
     rows = binary.urn_tag.parse().to_list()
     assert answers_of("parse", rows) == expected("parse", BINARY)

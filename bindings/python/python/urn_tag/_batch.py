@@ -154,6 +154,10 @@ def _source(values, function):
             return ("arrow", values), "pyarrow"
     polars = sys.modules.get("polars")
     if polars is not None and isinstance(values, polars.Series):
+        if values.dtype == polars.Null:
+            # Polars exports a column of nothing but nulls with a buffer that Arrow's null type
+            # does not have, which the C data interface refuses; as strings it is the same nulls.
+            return ("arrow", values.cast(polars.String)), "polars"
         return ("arrow", values), "polars"
     pandas = sys.modules.get("pandas")
     if pandas is not None and isinstance(values, pandas.Series):
