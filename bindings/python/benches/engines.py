@@ -165,7 +165,7 @@ def main():
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         spark = (
             SparkSession.builder.master("local[2]")
-            .config("spark.driver.memory", "2g")
+            .config("spark.driver.memory", "1g")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "2")
             .getOrCreate()
@@ -194,6 +194,7 @@ def main():
             count = function()
             assert count == valid_count, f"{engine}, {name}: {count} valid, not {valid_count}"
 
+    load = os.getloadavg()[0]
     times = {(engine, name): [] for engine, rows in pairs.items() for name, _ in rows}
     for _ in range(options.rounds):
         for engine, rows in pairs.items():
@@ -204,7 +205,8 @@ def main():
 
     print(
         f"{options.count} URNs ({options.count - valid_count} invalid), {options.rounds} rounds, "
-        f"Python {sys.version.split()[0]}, load average before: {os.getloadavg()[0]:.1f}"
+        f"Python {sys.version.split()[0]}, load average before: {load:.1f}, after: "
+        f"{os.getloadavg()[0]:.1f}"
     )
     print()
     print("| engine | row | median | fastest | ÷ first row |")
