@@ -56,3 +56,20 @@ def test_duckdb_on_an_empty_table_and_on_nulls():
         None,
         None,
     )
+
+
+def test_duckdb_blob_columns_are_refused_and_decode_checks_utf8():
+    # A VARCHAR in DuckDB is always UTF-8: bytes reach the functions only through decode(), which
+    # refuses bytes that are not UTF-8 with DuckDB's own error.
+    con = duckdb.connect()
+    urn_tag.duckdb.register(con)
+    con.execute("CREATE TABLE blobs (n INTEGER, id BLOB)")
+    con.execute(
+        "INSERT INTO blobs VALUES (0, 'urn:isbn:0451450523'::BLOB), (1, 'urn:example:a\\xFF'::BLOB)"
+    )
+    with pytest.raises(duckdb.BinderException, match=r"urn_valid\(BLOB\)"):
+        con.execute("SELECT urn_valid(id) FROM blobs")
+    with pytest.raises(duckdb.ConversionException, match="invalid UTF8"):
+        con.execute("SELECT urn_valid(decode(id)) FROM blobs").fetchall()
+    answers = con.execute("SELECT urn_valid(try(decode(id))) FROM blobs ORDER BY n").fetchall()
+    assert answers == [(True,), (None,)]

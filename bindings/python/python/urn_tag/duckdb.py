@@ -28,6 +28,9 @@ A NULL gives a NULL, as SQL functions do. The syntax and namespace choices are a
 name, so a second set under other choices is registered with a ``prefix``
 (``register(con, spec="rfc2141", prefix="rfc2141_")`` adds ``rfc2141_urn_valid``, ...).
 
+A ``BLOB`` column is refused by DuckDB's binder; ``decode(id)`` makes text of it, with DuckDB's
+own error for bytes that are not UTF-8 (``try(decode(id))``: a NULL instead).
+
 The functions are vectorized over Arrow: DuckDB hands each function a batch of rows as a
 pyarrow array, which the native module reads in place and answers on ``threads`` threads.
 """
