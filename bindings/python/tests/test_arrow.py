@@ -125,8 +125,9 @@ def test_threads_give_the_answers_of_one_thread(question):
     for threads in (2, 3, 8):
         assert function(chunked, threads=threads).equals(one)
     assert function(many, threads=3) == function(many)
-    with pytest.raises(ValueError, match="threads must be at least 1"):
-        function(array, threads=0)
+    for threads in (0, -1):
+        with pytest.raises(ValueError, match="^threads must be at least 1$"):
+            function(array, threads=threads)
 
 
 # Any producer of Arrow data, through the PyCapsule interface, without pyarrow in between.

@@ -105,14 +105,16 @@ pub fn _answer<'py>(
     namespaces: bool,
     scheme: Option<&str>,
     null_is_null: bool,
-    threads: usize,
+    // Signed, so that a negative count gets the same message as 0 (not PyO3's overflow error).
+    threads: i64,
     output: &str,
     function: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = source.py();
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    let threads = usize::try_from(threads)
+        .ok()
+        .filter(|&threads| threads >= 1)
+        .ok_or_else(|| PyValueError::new_err("threads must be at least 1"))?;
     let question = Question::named(question)?;
     let answering = Answering {
         question,
