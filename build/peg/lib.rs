@@ -16,6 +16,9 @@
 //!    says where its match at the start of the input ends. The fixed functions they call are
 //!    src/compiled/support.rs.
 //!
+//! [`js`] writes the recognizers of the entry rules in JavaScript instead ([`compile_js`]), for
+//! the npm package.
+//!
 //! The semantics reproduced are pest's: ordered choice commits to the first alternative that
 //! matches, a failed sequence gives back what it consumed, repetition is greedy and never gives
 //! back, predicates consume nothing, `^"..."` compares ASCII letters without case. A rule's
@@ -26,6 +29,9 @@
 mod codegen;
 mod front;
 mod ir;
+// The crate's build writes Rust only; the npm package's build writes JavaScript too.
+#[allow(dead_code)]
+mod js;
 mod simplify;
 
 use std::fmt;
@@ -159,4 +165,28 @@ pub fn compile(name: &str, grammar: &str, config: &Config<'_>) -> Result<String,
         &reports,
         &prefixes,
     ))
+}
+
+/// Compiles the entry rules `entries` of `grammar` (the text of a `.pest` file called `name`
+/// in the generated header) into an ES module of JavaScript recognizers reporting the spans of
+/// `captures` (see [`js`]). The grammar must read ASCII only, with predicates of one step.
+#[allow(dead_code)] // the crate's build writes Rust only; the npm package's build writes this
+pub fn compile_js(
+    name: &str,
+    grammar: &str,
+    entries: &[&str],
+    captures: &[&str],
+) -> Result<String, Error> {
+    let grammar = front::Grammar::load(grammar)?;
+    for &capture in captures {
+        grammar.check_capture(capture)?;
+    }
+    let mut lowered = Vec::with_capacity(entries.len());
+    for &entry in entries {
+        js::check_entry_name(entry)?;
+        let node = simplify::simplify(grammar.lower_entry(entry, captures)?);
+        js::check_supported(entry, &node)?;
+        lowered.push((entry, node));
+    }
+    Ok(js::generate(name, &lowered, captures))
 }

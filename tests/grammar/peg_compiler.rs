@@ -708,6 +708,48 @@ fn rule_names_that_are_keywords_become_raw_identifiers() {
     }
 }
 
+/// What the JavaScript back end does not write stops it, with the rule at fault: anything
+/// beyond ASCII (its recognizers read UTF-16 code units, which match UTF-8 bytes only there),
+/// a predicate over more than one step (which no test of the npm package would see written),
+/// and names JavaScript reserves or the module defines.
+#[rstest]
+#[case::non_ascii_literal("main = { \"é\" }", &["main"], "rule `main`: a string beyond ASCII: the JavaScript back end reads UTF-16 code units, which match the grammar's UTF-8 bytes only in ASCII")]
+#[case::any("main = { ANY }", &["main"], "rule `main`: `ANY`: the JavaScript back end reads UTF-16 code units, which match the grammar's UTF-8 bytes only in ASCII")]
+#[case::skip("main = @{ (!\"a\" ~ ANY)* }", &["main"], "rule `main`: a skip over any character: the JavaScript back end reads UTF-16 code units, which match the grammar's UTF-8 bytes only in ASCII")]
+#[case::predicate_of_steps("main = { !(\"a\" ~ \"b\") ~ \"a\" }", &["main"], "rule `main`: a predicate over more than one step: the JavaScript back end writes only what the npm package's tests verify")]
+#[case::reserved_word("delete = { \"a\" }", &["delete"], "rule `delete`: cannot name a JavaScript function: the name is taken")]
+#[case::generated_name("CLASS_0 = { \"a\" }", &["CLASS_0"], "rule `CLASS_0`: cannot name a JavaScript function: the name is taken")]
+fn the_javascript_back_end_refuses_what_it_does_not_write(
+    #[case] grammar: &str,
+    #[case] entries: &[&str],
+    #[case] message: &str,
+) {
+    let compiled = peg::compile_js("test.pest", grammar, entries, &[]).map_err(|e| e.to_string());
+    assert_eq!(compiled, Err(message.to_owned()));
+}
+
+#[test]
+fn the_generated_javascript_names_its_grammar_and_its_spans() {
+    let source = peg::compile_js(
+        "test.pest",
+        "main = { SOI ~ word ~ (\",\" ~ word)* ~ EOI }\nword = @{ ASCII_ALPHA+ }",
+        &["main"],
+        &["word"],
+    )
+    .unwrap();
+    for expected in [
+        "// Recognizers generated from `test.pest` by the JavaScript back end of the grammar \
+         compiler\n// of build/peg/. Do not edit: change the grammar.\n//\n// Entry rules: \
+         `main`.\n// Captured rules: `word`.\n",
+        "export const CAPTURES = ['word'];\n",
+        "export function main(input, spans) {\n",
+        "    // word = @{ ASCII_ALPHA+ }\n",
+        "spans[0] = rule_start_1; spans[1] = pos;\n",
+    ] {
+        assert!(source.contains(expected), "{expected:?} in\n{source}");
+    }
+}
+
 /// The rules a namespace grammar's recognizer captures are its rules that are not silent.
 #[test]
 fn visible_rules_are_those_not_silent() {
