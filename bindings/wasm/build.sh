@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package into bindings/wasm/pkg/: the library compiled to WebAssembly, the
-# JavaScript glue wasm-bindgen writes for it, and the package's own files (npm/).
+# JavaScript glue wasm-bindgen writes for it, the recognizers build.rs compiles from the
+# grammars into JavaScript, and the package's own files (npm/).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -15,11 +16,17 @@ fi
 # from Cargo's home, not by where they are on the machine that builds it.
 repository=$(cd ../.. && pwd)
 export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$repository=urn-tag --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo"
-cargo build --release --target wasm32-unknown-unknown
+# build.rs writes the JavaScript recognizers into its OUT_DIR, which Cargo's messages name.
+out_dir=$(cargo build --release --target wasm32-unknown-unknown --message-format=json-render-diagnostics |
+    sed -n 's/^{"reason":"build-script-executed","package_id":"[^"]*#urn-tag-wasm@[^"]*".*"out_dir":"\([^"]*\)"}$/\1/p')
+if [[ ! -f "$out_dir/urn_recognizer.js" ]]; then
+    echo "build.sh: build.rs wrote no recognizers (OUT_DIR: '$out_dir')" >&2
+    exit 1
+fi
 rm -rf pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name urn_tag_wasm \
     target/wasm32-unknown-unknown/release/urn_tag_wasm.wasm
-cp npm/* pkg/
+cp npm/* "$out_dir/urn_recognizer.js" "$out_dir/tag_recognizer.js" pkg/
 # The module's bytes again, as base64 in a JavaScript module, for bundled.js.
 {
     echo "// The bytes of urn_tag_wasm_bg.wasm, base64, for bundled.js (written by build.sh)."

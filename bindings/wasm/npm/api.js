@@ -1,9 +1,17 @@
-// The package's API: JavaScript values and errors over the WebAssembly module.
+// The package's API: JavaScript values and errors over the recognizers compiled from the
+// grammars into JavaScript (recognize.js) and the WebAssembly module (the urn-tag library).
 //
-// Every verdict comes from the module (the urn-tag library, whose grammars decide validity);
-// this file only moves text in and turns the numbers that come back into objects. The input is
-// written as UTF-8 straight into the module's memory, and parts come back as indexes into the
-// JavaScript string, taken with `slice`: no string is copied out of the module to parse.
+// Every verdict comes from the grammars. An identifier read without namespaces is recognized
+// in JavaScript, by the grammars compiled into it: its parts are indexes into the string,
+// taken with `slice`, and nothing crosses into the module. What JavaScript refuses, and
+// everything else (namespaces, errors, equivalence, search, minting), the module answers:
+// the input is written as UTF-8 straight into its memory, and numbers come back, which this
+// file turns into objects.
+
+import {
+  recognizeTag, recognizeUrn, found as recognized, AUTHORITY_KIND as TAG_AUTHORITY_KIND, COLON, COMMA,
+  F_END, F_START, HASH, NID_END, NSS_END, Q_END, Q_START, R_END, R_START, TAG_SYNTAX, URN_SYNTAX,
+} from './recognize.js';
 
 
 /** Why an input is not a valid identifier, or why a tag cannot be minted. */
@@ -128,7 +136,8 @@ function refreshViews() {
 /** The text the last export made, from the module's output buffer. */
 function output() {
   refreshViews();
-  return decoder.decode(new Uint8Array(viewedBuffer, resultWords[OUTPUT_ADDRESS], resultWords[OUTPUT_LENGTH]));
+  const bytes = new Uint8Array(viewedBuffer, resultWords[OUTPUT_ADDRESS], resultWords[OUTPUT_LENGTH]);
+  return decoder.decode(bytes);
 }
 
 /** Refuses an input the module's memory cannot hold what it needs for. */
@@ -328,12 +337,150 @@ function pad(number, digits) {
   return String(number).padStart(digits, '0');
 }
 
+// The option bits (src/lib.rs, `Options`) that recognition in JavaScript reads.
+const NAMESPACES = 1 << 4;
+
+/**
+ * Recognizes `text` in JavaScript under `bits`, without namespaces: FOUND_URN or FOUND_TAG
+ * (with its parts in `recognized`), or FAILED, when the module is to say why. As the module
+ * does, it reads a URN or a tag by the scheme, or only the scheme the options name.
+ */
+function recognize(text, bits) {
+  // The recognizers check the whole scheme: its first letter chooses between them.
+  const scheme = (bits >>> 6) & 3;
+  const first = text.charCodeAt(0) | 0x20;
+  if (scheme === 1 || (scheme === 0 && first === 0x75)) return recognizeUrn(text, bits & 3) ? FOUND_URN : FAILED;
+  if (scheme === 2 || (scheme === 0 && first === 0x74)) return recognizeTag(text, (bits >>> 2) & 3) ? FOUND_TAG : FAILED;
+  return FAILED;
+}
+
+// The values of what `recognize` found, built from `recognized`: a URN or a tag as `parse`
+// gives it, or as `check` does (whose record starts with `input` and `valid`, as
+// `check --json`'s does). Each shape is one object literal, which V8 makes faster than an
+// object grown field by field; the functions are small, so that V8 inlines them into a
+// caller that only reads a field and need not make the object at all.
+
+const URN_SPECS = ['rfc8141', 'rfc2141', 'rfc2141bis'];
+const TAG_SYNTAXES = ['rfc4151', 'erratum1485', 'lenient'];
+const AUTHORITY_KINDS = ['dns', 'email', 'opaque'];
+const RFC2141BIS = 2;
+
+function span(part, start, end) {
+  return { part, start, end };
+}
+
+/** The component from slot `start` to slot `end` of `recognized`, or null. */
+function component(text, start, end) {
+  const from = recognized[start];
+  return from < 0 ? null : text.slice(from, recognized[end]);
+}
+
+/** A URN's parts; the components' names are those of its syntax. */
+function urnParts(r, q, f) {
+  const nidEnd = recognized[NID_END];
+  const parts = [span('scheme', 0, 3), span('nid', 4, nidEnd), span('nss', nidEnd + 1, recognized[NSS_END])];
+  if (recognized[R_START] >= 0) parts.push(span(r, recognized[R_START], recognized[R_END]));
+  if (recognized[Q_START] >= 0) parts.push(span(q, recognized[Q_START], recognized[Q_END]));
+  if (recognized[F_START] >= 0) parts.push(span(f, recognized[F_START], recognized[F_END]));
+  return parts;
+}
+
+function urnRecord(text) {
+  const nidEnd = recognized[NID_END];
+  if (recognized[URN_SYNTAX] === RFC2141BIS) {
+    return {
+      input: text, valid: true, kind: 'urn', spec: 'rfc2141bis', nid: text.slice(4, nidEnd),
+      nss: text.slice(nidEnd + 1, recognized[NSS_END]), query: component(text, Q_START, Q_END),
+      fragment: component(text, F_START, F_END), parts: urnParts(null, 'query', 'fragment'),
+    };
+  }
+  return {
+    input: text, valid: true, kind: 'urn', spec: URN_SPECS[recognized[URN_SYNTAX]], nid: text.slice(4, nidEnd),
+    nss: text.slice(nidEnd + 1, recognized[NSS_END]), rComponent: component(text, R_START, R_END),
+    qComponent: component(text, Q_START, Q_END), fComponent: component(text, F_START, F_END),
+    parts: urnParts('r_component', 'q_component', 'f_component'),
+  };
+}
+
+function urnValue(text) {
+  const nidEnd = recognized[NID_END];
+  if (recognized[URN_SYNTAX] === RFC2141BIS) {
+    return {
+      kind: 'urn', input: text, spec: 'rfc2141bis', nid: text.slice(4, nidEnd),
+      nss: text.slice(nidEnd + 1, recognized[NSS_END]), query: component(text, Q_START, Q_END),
+      fragment: component(text, F_START, F_END), parts: urnParts(null, 'query', 'fragment'),
+    };
+  }
+  return {
+    kind: 'urn', input: text, spec: URN_SPECS[recognized[URN_SYNTAX]], nid: text.slice(4, nidEnd),
+    nss: text.slice(nidEnd + 1, recognized[NSS_END]), rComponent: component(text, R_START, R_END),
+    qComponent: component(text, Q_START, Q_END), fComponent: component(text, F_START, F_END),
+    parts: urnParts('r_component', 'q_component', 'f_component'),
+  };
+}
+
+/** A tag's parts. */
+function tagParts(text) {
+  const comma = recognized[COMMA];
+  const colon = recognized[COLON];
+  const hash = recognized[HASH];
+  const parts = [
+    span('scheme', 0, 3), span('authority', 4, comma), span('date', comma + 1, colon),
+    span('specific', colon + 1, hash < 0 ? text.length : hash),
+  ];
+  if (hash >= 0) parts.push(span('fragment', hash + 1, text.length));
+  return parts;
+}
+
+/** The tag's date in full, `YYYY-MM-DD`: as written, with the month and day it leaves out. */
+function fullDate(written) {
+  return written.length === 10 ? written : written.length === 7 ? `${written}-01` : `${written}-01-01`;
+}
+
+function tagRecord(text) {
+  const comma = recognized[COMMA];
+  const colon = recognized[COLON];
+  const hash = recognized[HASH];
+  const dateAsWritten = text.slice(comma + 1, colon);
+  return {
+    input: text, valid: true, kind: 'tag', tagSyntax: TAG_SYNTAXES[recognized[TAG_SYNTAX]],
+    authority: text.slice(4, comma), authorityKind: AUTHORITY_KINDS[recognized[TAG_AUTHORITY_KIND]],
+    date: fullDate(dateAsWritten), dateAsWritten,
+    specific: text.slice(colon + 1, hash < 0 ? text.length : hash), fragment: hash < 0 ? null : text.slice(hash + 1),
+    parts: tagParts(text),
+  };
+}
+
+function tagValue(text) {
+  const comma = recognized[COMMA];
+  const colon = recognized[COLON];
+  const hash = recognized[HASH];
+  const dateAsWritten = text.slice(comma + 1, colon);
+  return {
+    kind: 'tag', input: text, tagSyntax: TAG_SYNTAXES[recognized[TAG_SYNTAX]],
+    authority: text.slice(4, comma), authorityKind: AUTHORITY_KINDS[recognized[TAG_AUTHORITY_KIND]],
+    date: fullDate(dateAsWritten), dateAsWritten,
+    specific: text.slice(colon + 1, hash < 0 ? text.length : hash), fragment: hash < 0 ? null : text.slice(hash + 1),
+    parts: tagParts(text),
+  };
+}
+
 /**
  * Parses a URN (RFC 8141 by default) or a tag URI (RFC 4151), told apart by the scheme, or of
  * the one scheme `options.scheme` names. Throws an UrnTagError for an invalid input.
  */
 export function parse(text, options) {
-  const bits = optionBits(options);
+  const bits = options === undefined ? 0 : optionBits(options);
+  if (typeof text === 'string' && (bits & NAMESPACES) === 0) {
+    const kind = recognize(text, bits);
+    if (kind === FOUND_URN) return urnValue(text);
+    if (kind === FOUND_TAG) return tagValue(text);
+  }
+  return parseInModule(text, bits);
+}
+
+/** `parse`, by the module alone. */
+function parseInModule(text, bits) {
   const found = wasm.parse(writeIdentifier(text, 'text'), bits) >>> 0;
   if (found === FAILED) throw lastError(text);
   if (found === NO_MEMORY) throw tooLong(text);
@@ -347,7 +494,17 @@ export function parse(text, options) {
  * `{input, valid: false, kind, error: {index, message, kind, part}}`.
  */
 export function check(text, options) {
-  const bits = optionBits(options);
+  const bits = options === undefined ? 0 : optionBits(options);
+  if (typeof text === 'string' && (bits & NAMESPACES) === 0) {
+    const kind = recognize(text, bits);
+    if (kind === FOUND_URN) return urnRecord(text);
+    if (kind === FOUND_TAG) return tagRecord(text);
+  }
+  return checkInModule(text, bits);
+}
+
+/** `check`, by the module alone. */
+function checkInModule(text, bits) {
   let found;
   try {
     found = wasm.parse(writeIdentifier(text, 'text'), bits) >>> 0;
@@ -363,6 +520,20 @@ export function check(text, options) {
   refreshViews();
   return identifier(text, found, bits, resultWords, 0, true);
 }
+
+/**
+ * `check` by the module alone, and by JavaScript alone (null where JavaScript refuses), for the
+ * tests that hold the recognizers compiled into JavaScript to the module (not part of the
+ * package's API: the package exports only what node.js and browser.js export).
+ */
+export const differential = {
+  inModule: (text, options) => checkInModule(text, options === undefined ? 0 : optionBits(options)),
+  inJavaScript(text, options) {
+    const bits = options === undefined ? 0 : optionBits(options);
+    const kind = recognize(text, bits);
+    return kind === FOUND_URN ? urnRecord(text) : kind === FOUND_TAG ? tagRecord(text) : null;
+  },
+};
 
 function schemeName(scheme) {
   return scheme === FOUND_URN ? 'urn' : scheme === FOUND_TAG ? 'tag' : null;
@@ -383,28 +554,47 @@ const BATCH_UNITS = 1 << 20;
  * the records.
  */
 export function checkAll(texts, options) {
-  const bits = optionBits(options);
+  const bits = options === undefined ? 0 : optionBits(options);
   if (!Array.isArray(texts)) throw new TypeError('texts must be an array of strings');
   const count = texts.length;
-  for (let i = 0; i < count; i++) requireString(texts[i], `texts[${i}]`);
+  for (let i = 0; i < count; i++) {
+    if (typeof texts[i] !== 'string') requireString(texts[i], `texts[${i}]`);
+  }
   const records = new Array(count);
+  // What JavaScript recognizes is answered here; the rest, by the module, in batches.
+  let left = texts;
+  let places = null;
+  if ((bits & NAMESPACES) === 0) {
+    left = [];
+    places = [];
+    for (let i = 0; i < count; i++) {
+      const text = texts[i];
+      const kind = recognize(text, bits);
+      if (kind !== FAILED) {
+        records[i] = kind === FOUND_URN ? urnRecord(text) : tagRecord(text);
+      } else {
+        left.push(text);
+        places.push(i);
+      }
+    }
+  }
   // Messages repeat (a million inputs may share a few): each is kept once.
   const messages = new Map();
-  for (let start = 0; start < count;) {
+  for (let start = 0; start < left.length;) {
     let end = start;
     let units = 0;
-    while (end < count && end - start < BATCH_INPUTS && (end === start || units + texts[end].length <= BATCH_UNITS)) {
-      units += texts[end].length;
+    while (end < left.length && end - start < BATCH_INPUTS && (end === start || units + left[end].length <= BATCH_UNITS)) {
+      units += left[end].length;
       end += 1;
     }
-    checkBatch(texts, start, end, bits, records, messages);
+    checkBatch(left, start, end, bits, records, places, messages);
     start = end;
   }
   return records;
 }
 
-/** `checkAll` of `texts[start..end]`, into `records`. */
-function checkBatch(texts, start, end, bits, records, messages) {
+/** `checkAll` of `texts[start..end]`, into `records` (at the indexes `places` gives, if any). */
+function checkBatch(texts, start, end, bits, records, places, messages) {
   const count = end - start;
   const batch = texts.slice(start, end);
   let joined = batch.join('');
@@ -458,7 +648,7 @@ function checkBatch(texts, start, end, bits, records, messages) {
         part: part === NO_PART ? null : partCodes[part],
       });
     }
-    records[start + i] = record;
+    records[places === null ? start + i : places[start + i]] = record;
   }
 }
 

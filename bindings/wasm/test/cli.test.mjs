@@ -12,42 +12,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { check, checkAll, equivalenceKey, normalize } from '../pkg/node.js';
-import { namespaceRows, repositoryFiles, tsvRows } from './data.mjs';
+import { randomInputs, vectorInputs } from './data.mjs';
 
 const cli = process.env.URN_TAG_CLI
   ?? fileURLToPath(new URL('../../../target/debug/urn-tag', import.meta.url));
-
-/** Every input of the vector files, as the tests run them, and some of our own. */
-function inputs() {
-  const urnRows = tsvRows('tests/data/peer-urn-vectors.tsv', [
-    'source_repo', 'source_path', 'spec', 'input', 'expected', 'nid', 'nss', 'rcomp', 'qcomp',
-    'fcomp', 'note', 'run_as', 'verdict', 'disagreement',
-  ]);
-  const tagRows = tsvRows('tests/data/peer-tag-vectors.tsv', [
-    'source_repo', 'source_path', 'input', 'expected', 'authority', 'date', 'specific', 'fragment',
-    'note', 'run_as', 'verdict', 'disagreement',
-  ]);
-  const equivalenceRows = tsvRows('tests/data/peer-urn-equivalence.tsv', [
-    'source_repo', 'source_path', 'spec', 'a', 'b', 'equivalent', 'note', 'run_as', 'compare',
-    'verdict', 'disagreement',
-  ]);
-  const all = [
-    ...urnRows.flatMap((row) => [row.input, `urn:${row.input}:x`, `urn:example:${row.input}`]),
-    ...tagRows.flatMap((row) => [
-      row.input, `tag:${row.input},2000:`, `tag:example.com,${row.input}:`,
-      `tag:example.com,2000:${row.input}`,
-    ]),
-    ...equivalenceRows.flatMap((row) => [row.a, row.b]),
-    ...repositoryFiles('tests/data/namespaces', '.tsv').flatMap((path) => namespaceRows(path).map((row) => row.urn)),
-    // Characters of two, three and four bytes, where a byte index and a UTF-16 index part.
-    'urn:example:café', 'urn:exämple:a', 'tag:exämple.com,2000:', 'tag:example.com,2000:𝄞',
-    'urn:example:a𝄞b', '𝄞urn:example:a', 'urn:example:a\u00a0', ' urn:example:a', 'urn:example:a ',
-    'urn:example:a\tb', 'urn:example:\u202eb', 'urn:example:%e2%82%AC', 'URN:EXAMPLE:%2c',
-    'tag:a+b@example.com,2020:x', 'tag:_x.example.com,2020:y', 'tag:example.com,1900-02-29:',
-  ];
-  // The command line skips blank lines and takes a line feed or carriage return as an end.
-  return [...new Set(all)].filter((input) => input.trim() !== '' && !/[\r\n]/.test(input));
-}
 
 /** The command line's record of each input, under `args`. */
 function cliRecords(lines, args) {
@@ -109,33 +77,60 @@ const settings = [
   { args: ['--tag-syntax', 'lenient'], options: { tagSyntax: 'lenient' } },
 ];
 
+/** Holds the package to the command line on `lines` under `args`; gives the counts. */
+function compare(lines, args, options) {
+  const records = runCli(lines, args);
+  assert.equal(records.length, lines.length, args.join(' '));
+  const differences = [];
+  let invalid = 0;
+  records.forEach((record) => {
+    const input = lines[record.line - 1];
+    assert.equal(record.input, input);
+    const ours = packageRecord(input, options);
+    const theirs = cliRecord(record, ours);
+    if (!ours.valid) invalid += 1;
+    try {
+      assert.deepEqual(ours, theirs);
+    } catch {
+      differences.push(`${args.join(' ')}: ${JSON.stringify(input)}: package ${JSON.stringify(ours)}, command line ${JSON.stringify(theirs)}`);
+    }
+  });
+  assert.deepEqual(differences.slice(0, 20), []);
+  // checkAll gives each input the record check gives it.
+  assert.deepEqual(checkAll(lines, options), lines.map((line) => check(line, options)));
+  return { compared: lines.length, invalid };
+}
+
+/** The lines the command line reads as they are: no line breaks, none blank. */
+function asLines(inputs) {
+  return [...new Set(inputs)].filter((input) => input.trim() !== '' && !/[\r\n]/.test(input));
+}
+
 test('the package and the command line give every input the same verdict, parts and error', () => {
   assert.ok(existsSync(cli), `${cli} is missing: build it with cargo build --features cli`);
-  const lines = inputs();
+  const lines = asLines(vectorInputs());
   assert.ok(lines.length > 2000, `${lines.length} inputs`);
   let compared = 0;
   let invalid = 0;
   for (const { args, options } of settings) {
-    const records = runCli(lines, args);
-    assert.equal(records.length, lines.length, args.join(' '));
-    const differences = [];
-    records.forEach((record) => {
-      const input = lines[record.line - 1];
-      assert.equal(record.input, input);
-      const ours = packageRecord(input, options);
-      const theirs = cliRecord(record, ours);
-      compared += 1;
-      if (!ours.valid) invalid += 1;
-      try {
-        assert.deepEqual(ours, theirs);
-      } catch {
-        differences.push(`${args.join(' ')}: ${JSON.stringify(input)}: package ${JSON.stringify(ours)}, command line ${JSON.stringify(theirs)}`);
-      }
-    });
-    assert.deepEqual(differences, []);
-    // checkAll gives each input the record check gives it.
-    assert.deepEqual(checkAll(lines, options), lines.map((line) => check(line, options)));
+    const counts = compare(lines, args, options);
+    compared += counts.compared;
+    invalid += counts.invalid;
   }
   // Both verdicts are well represented, so that neither side is compared on one kind only.
   assert.ok(invalid > compared / 10 && invalid < compared * 0.9, `${invalid} of ${compared} invalid`);
+});
+
+test('the package and the command line agree on 100 000 random identifiers under each syntax', () => {
+  assert.ok(existsSync(cli), `${cli} is missing: build it with cargo build --features cli`);
+  const syntaxes = [
+    ...['rfc8141', 'rfc2141', 'rfc2141bis'].map((spec) => ({ args: ['--spec', spec], options: { spec } })),
+    ...['rfc4151', 'erratum1485', 'lenient'].map((tagSyntax) => ({ args: ['--tag-syntax', tagSyntax], options: { tagSyntax } })),
+  ];
+  syntaxes.forEach(({ args, options }, i) => {
+    const lines = asLines(randomInputs(0xc0ffee + i, 100000));
+    const { compared, invalid } = compare(lines, args, options);
+    assert.ok(compared > 90000, `${args.join(' ')}: ${compared} compared`);
+    assert.ok(invalid > compared / 5 && invalid < compared * 0.8, `${args.join(' ')}: ${invalid} of ${compared} invalid`);
+  });
 });
