@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the npm package into bindings/wasm/pkg/: the library compiled to WebAssembly, the
-# JavaScript glue wasm-bindgen writes for it, the recognizers build.rs compiles from the
-# grammars into JavaScript, and the package's own files (npm/).
+# Builds the npm package into bindings/wasm/pkg/: the library compiled to WebAssembly (and
+# made smaller by wasm-opt), the JavaScript glue wasm-bindgen writes for it, the recognizers
+# build.rs compiles from the grammars into JavaScript, and the package's own files (npm/).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -26,6 +26,12 @@ fi
 rm -rf pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name urn_tag_wasm \
     target/wasm32-unknown-unknown/release/urn_tag_wasm.wasm
+# binaryen's wasm-opt, of the version package.json pins (npm ci installs it), makes the
+# module smaller; it reads the features the module may use from the module itself.
+if [[ ! -x node_modules/.bin/wasm-opt ]]; then
+    npm ci --no-audit --no-fund
+fi
+node_modules/.bin/wasm-opt -Os pkg/urn_tag_wasm_bg.wasm -o pkg/urn_tag_wasm_bg.wasm
 cp npm/* "$out_dir/urn_recognizer.js" "$out_dir/tag_recognizer.js" pkg/
 # The module's bytes again, as base64 in a JavaScript module, for bundled.js.
 {
