@@ -1,14 +1,18 @@
-// Parse time of the npm package in Node.js, per identifier, on the corpora of the library's
-// `cargo bench --bench parse` (written by `cargo run --release --example corpus`): 100 000
-// generated URNs, the same made invalid at their last byte, 100 000 generated tag URIs.
+// The npm package in Node.js beside the regular expressions a JavaScript programmer would write,
+// in the same run, per identifier, on the corpora of the library's `cargo bench --bench parse`
+// (written by `cargo run --profile native --example corpus`): 100 000 generated URNs, the same made
+// invalid at their last byte, 100 000 generated tag URIs, one string a line as a program reads
+// them from a file.
 //
-// Each row parses the whole corpus once per round; the figure is the median round over the
-// corpus's size. Run after ./build.sh with `node bench/parse.mjs` (BENCHMARKS.md has the figures
-// beside the native ones of the same run).
+// Each row runs over the whole corpus once per round and is timed in CPU time
+// (`process.cpuUsage`: the process's, so that other processes on the machine do not count, and
+// V8's collector threads do); the figures are the median round and the fastest, over the
+// corpus's size. Each row is printed beside its peer, the regular expression, and the ratio of
+// their medians; the goals, last, compare the rows of the same run. Run after ./build.sh with
+// `node bench/parse.mjs` (BENCHMARKS.md has the figures).
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as wasm from '../pkg/urn_tag_wasm.js';
 import { check, checkAll, equivalenceKey, find, parse } from '../pkg/node.js';
 
 const ROUNDS = 15;
@@ -16,7 +20,7 @@ const WARM_UP = 3;
 
 const crate = fileURLToPath(new URL('..', import.meta.url));
 function corpus(which) {
-  const text = execFileSync('cargo', ['run', '-q', '--release', '--example', 'corpus', '--', which], {
+  const text = execFileSync('cargo', ['run', '-q', '--profile', 'native', '--example', 'corpus', '--', which], {
     cwd: crate,
     encoding: 'utf8',
     maxBuffer: 64 << 20,
@@ -24,89 +28,121 @@ function corpus(which) {
   return text.split('\n').filter((line) => line !== '');
 }
 
-/** Median (and fastest) nanoseconds per input of `run(input)` over every input of `inputs`. */
-function measure(inputs, run) {
+/**
+ * The regular expression of RFC 8141's ABNF, as a JavaScript programmer writes it (the scheme in
+ * any case, the NID of 2 to 32 characters, the NSS, the r-, q- and f-components), with a group
+ * per part for `exec`, and without groups for `test`.
+ */
+const PCHAR = String.raw`(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})`;
+const URN_PATTERN = String.raw`^[uU][rR][nN]:([A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]):(${PCHAR}(?:${PCHAR}|/)*)`
+  + String.raw`(?:\?\+(${PCHAR}(?:(?!\?=)(?:${PCHAR}|[/?]))*))?(?:\?=(${PCHAR}(?:${PCHAR}|[/?])*))?(?:#((?:${PCHAR}|[/?])*))?$`;
+const URN_EXEC = new RegExp(URN_PATTERN);
+const URN_TEST = new RegExp(URN_PATTERN.replace(/\((?!\?)/g, '(?:'));
+
+/** The same for RFC 4151's tags: a DNS name or an email address, a date, a specific, a fragment. */
+const DNS_NAME = String.raw`[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*`;
+const TAG_TEST = new RegExp(String.raw`^[tT][aA][gG]:(?:${DNS_NAME}|[A-Za-z0-9\-._]+@${DNS_NAME}),`
+  + String.raw`\d{4}(?:-\d{2}(?:-\d{2})?)?:(?:${PCHAR}|[/?])*(?:#(?:${PCHAR}|[/?])*)?$`);
+
+/** What a row keeps of its results: the last 1024, as a program keeps what it reads. */
+const kept = new Array(1024).fill(null);
+let keptAt = 0;
+function keep(value) {
+  kept[keptAt++ & 1023] = value;
+  return value;
+}
+
+/** Median and fastest CPU time in nanoseconds per input of `run(input)` over `inputs`. */
+function measure(inputs, run, per = 1) {
   const rounds = [];
-  let keep = 0;
+  let sink = 0;
   for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < inputs.length; i++) keep ^= run(inputs[i]) === undefined ? 0 : 1;
-    const elapsed = Number(process.hrtime.bigint() - start);
-    if (round >= WARM_UP) rounds.push(elapsed / inputs.length);
+    const start = process.cpuUsage();
+    for (let i = 0; i < inputs.length; i++) sink ^= run(inputs[i]) ? 1 : 0;
+    const { user, system } = process.cpuUsage(start);
+    if (round >= WARM_UP) rounds.push(((user + system) * 1000) / (inputs.length * per));
   }
+  globalThis.sink = sink;
   rounds.sort((a, b) => a - b);
-  globalThis.keep = keep;
   return { median: rounds[ROUNDS >> 1], fastest: rounds[0] };
 }
 
-/** `Urn::parse` natively on the same URNs, timed the same way (examples/corpus.rs). */
+/** `Urn::parse` natively on the same URNs, timed the same way (examples/corpus.rs; wall time). */
 function native() {
-  const [median, fastest] = execFileSync('cargo', ['run', '-q', '--release', '--example', 'corpus', '--', 'time', String(ROUNDS)], {
+  const [median, fastest] = execFileSync('cargo', ['run', '-q', '--profile', 'native', '--example', 'corpus', '--', 'time', String(ROUNDS)], {
     cwd: crate,
     encoding: 'utf8',
   }).trim().split(' ').map(Number);
   return { median, fastest };
 }
 
-function show(name, { median, fastest }, per = 1) {
-  const figure = (ns) => (ns / per).toFixed(1).padStart(7);
-  console.log(`${name.padEnd(55)} ${figure(median)} ns ${figure(fastest)} ns`);
-}
+const figure = (ns) => (ns >= 10000 ? `${(ns / 1000).toFixed(1)} µs` : `${ns.toFixed(1)} ns`).padStart(9);
 
-/**
- * What crossing costs at least: the input written into the module's memory, and with `parse`,
- * the module's parse, no object made.
- */
-function boundaryOnly(parse) {
-  const memory = wasm.initSync();
-  const encoder = new TextEncoder();
-  const capacity = 4096;
-  const address = wasm.input_buffer(capacity);
-  let bytes = new Uint8Array(memory.memory.buffer, address, capacity);
-  return (text) => {
-    if (bytes.buffer !== memory.memory.buffer) bytes = new Uint8Array(memory.memory.buffer, address, capacity);
-    const written = encoder.encodeInto(text, bytes).written;
-    return parse ? wasm.parse(written, 0) : written;
-  };
-}
-
-function throwing(text) {
-  try {
-    return parse(text);
-  } catch (error) {
-    return error;
-  }
+function show(name, timing, peer) {
+  const against = peer === undefined ? '' : `   ${figure(peer.timing.median)} ${figure(peer.timing.fastest)}   ${(timing.median / peer.timing.median).toFixed(2)}×  ${peer.name}`;
+  console.log(`${name.padEnd(48)} ${figure(timing.median)} ${figure(timing.fastest)}${against}`);
 }
 
 const urns = corpus('urns');
 const invalid = corpus('invalid');
 const tags = corpus('tags');
-const text = urns.join(' ');
-
-const rows = [
-  ['parse(), URNs', urns, parse],
-  ['parse(), tags', tags, parse],
-  ['parse(), invalid URNs (throws UrnTagError)', invalid, throwing],
-  ['check(), URNs', urns, check],
-  ['check(), invalid URNs (error as a value)', invalid, check],
-  ['equivalenceKey(), URNs', urns, equivalenceKey],
-  ['input written + module parse, no object (the floor)', urns, boundaryOnly(true)],
-  ['input written only (TextEncoder.encodeInto)', urns, boundaryOnly(false)],
-];
-
-console.log(`node ${process.version}, ${urns.length} identifiers a corpus, ${ROUNDS} rounds`);
-console.log(`${''.padEnd(55)}  median  fastest`);
-// The native figure first and last, so that a change of the machine's load shows.
-show('native Urn::parse, URNs (before)', native());
-for (const [name, inputs, run] of rows) show(name, measure(inputs, run));
-// checkAll on batches of 1000 identifiers, as a program reading a long list would call it
-// (the figure is per identifier). One call for all 100 000 is slower per identifier: their
-// records, alive until it returns, outlast the young generation of V8's collector.
 const BATCH = 1000;
 const batches = (inputs) => Array.from({ length: inputs.length / BATCH }, (_, i) => inputs.slice(i * BATCH, (i + 1) * BATCH));
-for (const [name, inputs] of [['checkAll(), URNs, batches of 1000', urns], ['checkAll(), tags, batches of 1000', tags], ['checkAll(), invalid URNs, batches of 1000', invalid]]) {
-  show(name, measure(batches(inputs), checkAll), BATCH);
+const urnBatches = batches(urns);
+
+function throwing(text) {
+  try {
+    return parse(text);
+  } catch (error) {
+    return keep(error) === null;
+  }
 }
-show('checkAll(), URNs, one batch of 100 000', measure([urns], checkAll), urns.length);
-show('find(), the URNs joined by spaces, per URN', measure([text], find), urns.length);
-show('native Urn::parse, URNs (after)', native());
+
+console.log(`node ${process.version}, ${urns.length} identifiers a corpus, ${ROUNDS} rounds, CPU time per identifier`);
+console.log(`${''.padEnd(48)}    median   fastest      median   fastest   ratio  peer`);
+const nativeBefore = native();
+show('native Urn::parse, URNs (before; wall time)', nativeBefore);
+
+const test = { name: 'RegExp.test, RFC 8141 regex', timing: measure(urns, (s) => URN_TEST.test(s)) };
+const checkValid = measure(urns, (s) => check(s).valid);
+show('check(s).valid, URNs', checkValid, test);
+const checkKept = measure(urns, (s) => keep(check(s)).valid);
+show('check(s), URNs, the records kept', checkKept, test);
+
+const testInvalid = { name: 'RegExp.test, invalid URNs', timing: measure(invalid, (s) => URN_TEST.test(s)) };
+const checkInvalid = measure(invalid, (s) => check(s).valid);
+show('check(s).valid, invalid URNs (error as a value)', checkInvalid, testInvalid);
+
+const tagTest = { name: 'RegExp.test, RFC 4151 regex', timing: measure(tags, (s) => TAG_TEST.test(s)) };
+const checkTags = measure(tags, (s) => check(s).valid);
+show('check(s).valid, tags', checkTags, tagTest);
+
+const exec = { name: 'RegExp.exec with groups, kept', timing: measure(urns, (s) => keep(URN_EXEC.exec(s)) !== null) };
+const parsed = measure(urns, (s) => keep(parse(s)) !== null);
+show('parse(s), URNs, kept', parsed, exec);
+const thrown = measure(invalid, throwing);
+show('parse(s) throwing UrnTagError, invalid URNs', thrown, { name: 'parse(s) that succeeds', timing: parsed });
+show('check(s).valid, invalid URNs', checkInvalid, { name: 'check(s).valid on valid URNs', timing: checkValid });
+
+const testLoop = { name: 'a loop of RegExp.test', timing: measure(urnBatches, (batch) => batch.every((s) => URN_TEST.test(s)), BATCH) };
+const all = measure(urnBatches, (batch) => checkAll(batch).length === BATCH, BATCH);
+show('checkAll(), URNs, batches of 1000', all, testLoop);
+show('checkAll(), tags, batches of 1000', measure(batches(tags), (batch) => checkAll(batch).length === BATCH, BATCH));
+show('checkAll(), invalid URNs, batches of 1000', measure(batches(invalid), (batch) => checkAll(batch).length === BATCH, BATCH));
+
+show('equivalenceKey(), URNs', measure(urns, (s) => equivalenceKey(s).length > 0));
+show('check(s, {namespaces: true}).valid, URNs', measure(urns, (s) => check(s, { namespaces: true }).valid));
+const text = urns.join(' ');
+show('find(), the URNs joined by spaces, per URN', measure([text], (t) => find(t).length > 0, urns.length));
+show('native Urn::parse, URNs (after; wall time)', native());
+
+const ratio = (a, b) => a.median / b.median;
+const goal = (name, value, limit, holds) => console.log(`${name.padEnd(66)} ${value.toFixed(2)}× (goal ${limit}): ${holds ? 'holds' : 'missed'}`);
+console.log('\ngoals, by the medians of this run:');
+goal('check(s).valid ÷ RegExp.test, URNs', ratio(checkValid, test.timing), '≤ 1.0×', ratio(checkValid, test.timing) <= 1);
+goal('check(s).valid ÷ RegExp.test, invalid URNs', ratio(checkInvalid, testInvalid.timing), '≤ 1.0×', ratio(checkInvalid, testInvalid.timing) <= 1);
+goal('check(s).valid ÷ RegExp.test, tags', ratio(checkTags, tagTest.timing), '≤ 1.2×', ratio(checkTags, tagTest.timing) <= 1.2);
+goal('parse(s) ÷ RegExp.exec', ratio(parsed, exec.timing), '≤ 1.5×', ratio(parsed, exec.timing) <= 1.5);
+goal('parse(s) that throws ÷ parse(s) that succeeds', ratio(thrown, parsed), '≤ 3×', ratio(thrown, parsed) <= 3);
+goal('check(s) on invalid URNs ÷ on valid ones', ratio(checkInvalid, checkValid), '≤ 2×', ratio(checkInvalid, checkValid) <= 2);
+goal('a loop of RegExp.test ÷ checkAll(), per URN', ratio(testLoop.timing, all), '≥ 2×', ratio(testLoop.timing, all) >= 2);

@@ -6,7 +6,7 @@
 //!   package, each round parsing the whole corpus, and prints the median and the fastest round
 //!   in nanoseconds per URN: the native figure beside the package's, in the same run.
 //!
-//! `cargo run --release --example corpus -- urns`
+//! `cargo run --profile native --example corpus -- urns`
 
 use urn_tag_corpus as corpus;
 
