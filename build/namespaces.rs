@@ -28,6 +28,7 @@ pub fn namespace_grammars(out_dir: &Path) {
     files.sort();
     let mut index = String::new();
     let mut table = String::new();
+    let mut parts_table = String::new();
     let mut rules = String::new();
     let mut rule_count = 0;
     let mut keys: Vec<(u128, usize)> = Vec::new();
@@ -78,20 +79,27 @@ pub fn namespace_grammars(out_dir: &Path) {
              failure: |nss| {{\n            \
              let failure = {entry}::{entry}_failure(nss);\n            \
              (failure.index, failure.rule)\n        \
-             }},\n        \
-             parts: |nss| {entry}::{entry}(nss).map(|spans| parts(&spans.all())),\n    \
+             }},\n    \
              }},"
+        )
+        .unwrap();
+        writeln!(
+            parts_table,
+            "    |nss| {entry}::{entry}(nss).map(|spans| parts(&spans.all())),"
         )
         .unwrap();
     }
     writeln!(
         index,
         "/// Every namespace grammar, sorted by NID.\n\
-         pub(crate) static GRAMMARS: [Grammar; {}] = [\n{table}];\n\n\
+         pub(crate) static GRAMMARS: [Grammar; {count}] = [\n{table}];\n\n\
+         /// The spans of the rules an accepted NSS matched, by the grammar's index in `GRAMMARS`:\n\
+         /// a table of its own, which a program that never asks for them leaves out.\n\
+         pub(crate) static PARTS: [PartsOf; {count}] = [\n{parts_table}];\n\n\
          /// Every rule a failure can name (the entry rules and the rules that are not silent),\n\
          /// with the index of its grammar in `GRAMMARS`.\n\
          pub(crate) static RULES: [(usize, &str); {rule_count}] = [\n{rules}];",
-        files.len()
+        count = files.len()
     )
     .unwrap();
     // The namespaces whose registrations state no syntax of their own share the table: their

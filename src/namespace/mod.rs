@@ -189,7 +189,7 @@ impl Namespace {
         nss: &str,
         nss_start: usize,
     ) -> Option<Vec<(&'static str, Range<usize>)>> {
-        let mut parts = (self.grammar.parts)(nss.as_bytes())?;
+        let mut parts = self.grammar.parts(nss.as_bytes())?;
         for (_, range) in &mut parts {
             *range = range.start + nss_start..range.end + nss_start;
         }
