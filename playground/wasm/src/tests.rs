@@ -451,7 +451,10 @@ fn the_shipped_grammars_nest_well_within_the_limits() {
     let _pest = serial();
     for (file, text) in GRAMMAR_FILES {
         let (rule, calls) = source::nesting(text);
-        assert!(rule <= source::MAX_NESTING / 2, "{file}: {rule}");
+        // The deepest is said.pest's `said_base64urlsafe{86}` (the registration's
+        // `86base64urlsafe`, kept verbatim): pest_meta writes a counted repetition out as that
+        // many nested sequences, 90 levels of the 128 a rule may have.
+        assert!(rule <= source::MAX_NESTING * 3 / 4, "{file}: {rule}");
         assert!(calls <= source::MAX_CALL_NESTING / 4, "{file}: {calls}");
     }
 }
