@@ -3,8 +3,10 @@
 //
 // Every verdict comes from the grammars. An identifier read without namespaces is recognized
 // in JavaScript, by the grammars compiled into it: its parts are indexes into the string,
-// taken with `slice`, and nothing crosses into the module. What JavaScript refuses, and
-// everything else (namespaces, errors, equivalence, search, minting), the module answers:
+// taken with `slice`, and nothing crosses into the module. What JavaScript refuses is refused
+// at once, and the module says why when the error's fields are first read (so that a refusal
+// costs about what a value costs). Everything else (namespaces, equivalence, search,
+// minting), the module answers:
 // the input is written as UTF-8 straight into its memory, and numbers come back, which this
 // file turns into objects.
 
@@ -14,24 +16,146 @@ import {
 } from './recognize.js';
 
 
+// An error the package makes is told apart from one a caller makes while it is constructed:
+// the package's errors hold `UrnTagError.stackTraceLimit` frames of stack, not V8's default.
+let packageMade = false;
+
 /** Why an input is not a valid identifier, or why a tag cannot be minted. */
 export class UrnTagError extends Error {
+  /**
+   * How many frames of stack the errors the package throws capture. 0 by default: V8 takes
+   * 2 µs to capture ten frames, ten times what parsing takes, and an invalid input is an
+   * answer, not a bug. Their `stack` is then `UrnTagError: <message>`; set this to
+   * `Error.stackTraceLimit` (10) or more for the frames.
+   */
+  static stackTraceLimit = 0;
+
+  // The explanation as `check --json` writes it, {index, message, kind, part}; or null until
+  // a field is first read, for an input whose refusal the module explains on demand.
+  #record;
+  // The options the input was refused under, for the module's explanation.
+  #bits;
+
   constructor(kind, part, index, message, input) {
-    super(message);
-    this.name = 'UrnTagError';
-    /** A stable snake_case name of what is wrong (`invalid_char`, `namespace`, ...). */
-    this.kind = kind;
-    /** The part the error is about (`nss`, `authority`, ...), or `null`. */
-    this.part = part;
-    /** Where: an index into the string (UTF-16 code units, as `slice` counts them). */
-    this.index = index;
+    let limit = 0;
+    if (packageMade) {
+      limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = UrnTagError.stackTraceLimit;
+    }
+    // No message is given to Error: `message` is a getter (below), which V8 reads when it
+    // first writes the stack.
+    super();
+    if (packageMade) Error.stackTraceLimit = limit;
+    this.#record = { index, message, kind, part };
+    this.#bits = 0;
     /** The string that was refused. */
     this.input = input;
   }
 
+  /** The error of `input`, refused under `bits`: the module explains it when a field is read. */
+  static refused(input, bits) {
+    packageMade = true;
+    const error = new UrnTagError(null, null, 0, '', input);
+    packageMade = false;
+    error.#record = null;
+    error.#bits = bits;
+    return error;
+  }
+
+  /** An error the package throws, with the fields it has. */
+  static made(kind, part, index, message, input) {
+    packageMade = true;
+    const error = new UrnTagError(kind, part, index, message, input);
+    packageMade = false;
+    return error;
+  }
+
+  #explained() {
+    if (this.#record === null) this.#record = explain(this.input, this.#bits);
+    return this.#record;
+  }
+
+  /** A stable snake_case name of what is wrong (`invalid_char`, `namespace`, ...). */
+  get kind() { return this.#explained().kind; }
+
+  set kind(value) { this.#explained().kind = value; }
+
+  /** The part the error is about (`nss`, `authority`, ...), or `null`. */
+  get part() { return this.#explained().part; }
+
+  set part(value) { this.#explained().part = value; }
+
+  /** Where: an index into the string (UTF-16 code units, as `slice` counts them). */
+  get index() { return this.#explained().index; }
+
+  set index(value) { this.#explained().index = value; }
+
+  /** What is wrong, and where, in words. */
+  get message() { return this.#explained().message; }
+
+  set message(value) { this.#explained().message = value; }
+
   /** The error as `urn-tag check --json` writes it: `{index, message, kind, part}`. */
   toJSON() {
-    return { index: this.index, message: this.message, kind: this.kind, part: this.part };
+    const { index, message, kind, part } = this.#explained();
+    return { index, message, kind, part };
+  }
+}
+
+Object.defineProperty(UrnTagError.prototype, 'name', { value: 'UrnTagError', writable: true, configurable: true });
+
+// Node's `util.inspect` (console.log) shows the values of these getters by this symbol.
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The `error` of the record `check` gives an input the recognizers compiled into JavaScript
+ * refused: `{index, message, kind, part}` as `urn-tag check --json` writes it. The module
+ * explains the refusal when a field is first read (and once): a program that reads only
+ * `valid` does not pay for the explanation.
+ */
+class Explanation {
+  #input;
+  #bits;
+  #record = null;
+
+  constructor(input, bits) {
+    this.#input = input;
+    this.#bits = bits;
+  }
+
+  #explained() {
+    if (this.#record === null) this.#record = explain(this.#input, this.#bits);
+    return this.#record;
+  }
+
+  /** Where: an index into the string (UTF-16 code units, as `slice` counts them). */
+  get index() { return this.#explained().index; }
+
+  set index(value) { this.#explained().index = value; }
+
+  /** What is wrong, and where, in words. */
+  get message() { return this.#explained().message; }
+
+  set message(value) { this.#explained().message = value; }
+
+  /** A stable snake_case name of what is wrong. */
+  get kind() { return this.#explained().kind; }
+
+  set kind(value) { this.#explained().kind = value; }
+
+  /** The part the error is about, or `null`. */
+  get part() { return this.#explained().part; }
+
+  set part(value) { this.#explained().part = value; }
+
+  /** The error as `urn-tag check --json` writes it. */
+  toJSON() {
+    const { index, message, kind, part } = this.#explained();
+    return { index, message, kind, part };
+  }
+
+  [INSPECT](depth, options, inspect) {
+    return inspect(this.toJSON(), options);
   }
 }
 
@@ -204,7 +328,7 @@ function refuseLoneSurrogate(text, bytes) {
 
 function loneSurrogateError(text, index) {
   const code = text.charCodeAt(index).toString(16).toUpperCase();
-  return new UrnTagError(
+  return UrnTagError.made(
     'invalid_utf16',
     null,
     index,
@@ -243,7 +367,58 @@ function lastErrorRecord() {
 /** The error the module kept from its last failure, about `input`. */
 function lastError(input) {
   const { index, message, kind, part } = lastErrorRecord();
-  return new UrnTagError(kind, part, index, message, input);
+  return UrnTagError.made(kind, part, index, message, input);
+}
+
+/**
+ * Why the module refuses `text` under `bits`, as `check --json` writes it: for an input the
+ * recognizers compiled into JavaScript refused, explained when a program asks.
+ */
+function explain(text, bits) {
+  let found;
+  try {
+    found = wasm.parse(writeIdentifier(text, 'text'), bits) >>> 0;
+  } catch (error) {
+    if (error instanceof UrnTagError) return error.toJSON();
+    throw error;
+  }
+  if (found === FAILED) return lastErrorRecord();
+  if (found === NO_MEMORY) throw tooLong(text);
+  // The tests hold the recognizers to the module on every verdict: this is a defect.
+  throw new Error(`the recognizers compiled into JavaScript refuse ${JSON.stringify(text)}, which the module accepts`);
+}
+
+/**
+ * Whether `text` fits the module's input buffer as it is, so that explaining it later needs
+ * no more memory than now: a refused input that does not is explained at once, and one the
+ * module's memory cannot hold is a RangeError when refused, as before.
+ */
+function fitsNow(text) {
+  return text.length * MAX_BYTES_PER_UNIT <= inputCapacity;
+}
+
+/**
+ * The record `check` gives an input the recognizers compiled into JavaScript refused: its
+ * `kind` (the scheme it starts with) from here, its `error` from the module when first read.
+ */
+function refused(text, bits) {
+  return { input: text, valid: false, kind: refusedScheme(text), error: new Explanation(text, bits) };
+}
+
+/**
+ * The scheme an input starts with, `urn:` or `tag:` in any case, as the module tells it
+ * (`Scheme::of`); null for an input with a lone surrogate, which is refused before its scheme.
+ */
+function refusedScheme(text) {
+  if (text.charCodeAt(3) !== 0x3a) return null;
+  const first = text.charCodeAt(0) | 0x20;
+  const second = text.charCodeAt(1) | 0x20;
+  const third = text.charCodeAt(2) | 0x20;
+  let scheme;
+  if (first === 0x75 && second === 0x72 && third === 0x6e) scheme = 'urn';
+  else if (first === 0x74 && second === 0x61 && third === 0x67) scheme = 'tag';
+  else return null;
+  return LONE_SURROGATE.test(text) ? null : scheme;
 }
 
 /** The options as the number the module reads (src/lib.rs, `Options`). */
@@ -475,6 +650,8 @@ export function parse(text, options) {
     const kind = recognize(text, bits);
     if (kind === FOUND_URN) return urnValue(text);
     if (kind === FOUND_TAG) return tagValue(text);
+    // What the grammars refuse is refused here; the module says why if the error is read.
+    if (fitsNow(text)) throw UrnTagError.refused(text, bits);
   }
   return parseInModule(text, bits);
 }
@@ -499,6 +676,7 @@ export function check(text, options) {
     const kind = recognize(text, bits);
     if (kind === FOUND_URN) return urnRecord(text);
     if (kind === FOUND_TAG) return tagRecord(text);
+    if (fitsNow(text)) return refused(text, bits);
   }
   return checkInModule(text, bits);
 }
@@ -549,9 +727,10 @@ const BATCH_INPUTS = 1 << 14;
 const BATCH_UNITS = 1 << 20;
 
 /**
- * `check` for many inputs at once: `check`'s record for each input, in order. The inputs cross
- * into the module in batches, so there is no limit on their number but the memory that holds
- * the records.
+ * `check` for many inputs at once: `check`'s record for each input, in order. Without
+ * namespaces, JavaScript answers each input as `check` does; with them, the inputs cross into
+ * the module in batches, so there is no limit on their number but the memory that holds the
+ * records.
  */
 export function checkAll(texts, options) {
   const bits = options === undefined ? 0 : optionBits(options);
@@ -561,40 +740,35 @@ export function checkAll(texts, options) {
     if (typeof texts[i] !== 'string') requireString(texts[i], `texts[${i}]`);
   }
   const records = new Array(count);
-  // What JavaScript recognizes is answered here; the rest, by the module, in batches.
-  let left = texts;
-  let places = null;
+  // Without namespaces, JavaScript answers every input, and the module explains a refused one
+  // if its error is read; with them, the module answers, in batches.
   if ((bits & NAMESPACES) === 0) {
-    left = [];
-    places = [];
     for (let i = 0; i < count; i++) {
       const text = texts[i];
       const kind = recognize(text, bits);
-      if (kind !== FAILED) {
-        records[i] = kind === FOUND_URN ? urnRecord(text) : tagRecord(text);
-      } else {
-        left.push(text);
-        places.push(i);
-      }
+      if (kind === FOUND_URN) records[i] = urnRecord(text);
+      else if (kind === FOUND_TAG) records[i] = tagRecord(text);
+      else records[i] = fitsNow(text) ? refused(text, bits) : checkInModule(text, bits);
     }
+    return records;
   }
   // Messages repeat (a million inputs may share a few): each is kept once.
   const messages = new Map();
-  for (let start = 0; start < left.length;) {
+  for (let start = 0; start < count;) {
     let end = start;
     let units = 0;
-    while (end < left.length && end - start < BATCH_INPUTS && (end === start || units + left[end].length <= BATCH_UNITS)) {
-      units += left[end].length;
+    while (end < count && end - start < BATCH_INPUTS && (end === start || units + texts[end].length <= BATCH_UNITS)) {
+      units += texts[end].length;
       end += 1;
     }
-    checkBatch(left, start, end, bits, records, places, messages);
+    checkBatch(texts, start, end, bits, records, messages);
     start = end;
   }
   return records;
 }
 
-/** `checkAll` of `texts[start..end]`, into `records` (at the indexes `places` gives, if any). */
-function checkBatch(texts, start, end, bits, records, places, messages) {
+/** `checkAll` of `texts[start..end]` by the module, into `records`. */
+function checkBatch(texts, start, end, bits, records, messages) {
   const count = end - start;
   const batch = texts.slice(start, end);
   let joined = batch.join('');
@@ -648,7 +822,7 @@ function checkBatch(texts, start, end, bits, records, places, messages) {
         part: part === NO_PART ? null : partCodes[part],
       });
     }
-    records[places === null ? start + i : places[start + i]] = record;
+    records[start + i] = record;
   }
 }
 
@@ -767,7 +941,7 @@ export function mintTag({ authority, date, specific = '', fragment, today } = {}
   for (const [part, text] of [['authority', authority], ['specific', specific], ['fragment', fragment ?? ''], ['date', written]]) {
     const lone = LONE_SURROGATE.exec(text);
     if (lone !== null) {
-      throw new UrnTagError('invalid_utf16', part, lone.index,
+      throw UrnTagError.made('invalid_utf16', part, lone.index,
         `lone surrogate in ${part} at index ${lone.index}: the string is not well-formed UTF-16`, text);
     }
   }

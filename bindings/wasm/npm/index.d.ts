@@ -117,6 +117,12 @@ export interface ErrorRecord {
 
 /** Why an input is not a valid identifier, or why a tag cannot be minted. */
 export class UrnTagError extends Error {
+  /**
+   * How many frames of stack the errors the package throws capture: 0 by default, so that a
+   * refusal costs about what a value costs; their `stack` is then `UrnTagError: <message>`.
+   * Set it to 10 (V8's default) or more for the frames.
+   */
+  static stackTraceLimit: number;
   readonly name: 'UrnTagError';
   readonly kind: ErrorKind;
   readonly part: PartName | null;
@@ -178,8 +184,9 @@ export function parse(text: string, options?: Options): Identifier;
 export function check(text: string, options?: Options): CheckResult;
 
 /**
- * `check` for many inputs in one call: each input's record, in order. The inputs cross into the
- * module in batches, so there is no limit on their number but the memory their records take.
+ * `check` for many inputs in one call: each input's record, in order. With namespaces the inputs
+ * cross into the module in batches, so there is no limit on their number but the memory their
+ * records take.
  */
 export function checkAll(texts: readonly string[], options?: Options): CheckResult[];
 

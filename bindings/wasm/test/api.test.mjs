@@ -5,9 +5,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { inspect } from 'node:util';
 import {
   UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
 } from '../pkg/node.js';
+import { differential } from '../pkg/api.js';
+import { asRead } from './data.mjs';
 
 test('a URN is an object of its components and their spans', () => {
   const urn = parse('urn:example:weather?=op=map#day2');
@@ -105,8 +108,86 @@ test('an invalid input throws an UrnTagError with the library\'s kind, part, ind
   });
 });
 
+test('an invalid input\'s error, explained by the module when first read, reads the same after other calls', () => {
+  const inputs = [
+    'urn:example:a%zz', 'tag:example.com,1900-02-29:x', 'http://x', 'urn:x:a', 'urn:example:\uD800', 'URN:ex:a b', '',
+    'tag:a.b,2000-13:x', 'urn:urn:x',
+  ];
+  let explained = 0;
+  for (const options of [undefined, { spec: 'rfc2141' }, { spec: 'rfc2141bis' }, { tagSyntax: 'lenient' }, { scheme: 'tag' }]) {
+    const records = inputs.map((input) => check(input, options));
+    const batch = checkAll(inputs, options);
+    const errors = inputs.map((input) => {
+      try {
+        parse(input, options);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    });
+    // Other inputs cross into the module meanwhile, and leave their own errors in it.
+    assert.ok(check('urn:example:%', options).error.message.length > 0);
+    assert.throws(() => equivalenceKey('tag:x', options), UrnTagError);
+    assert.equal(checkAll(['urn:uuid:1'], { namespaces: true })[0].error.kind, 'namespace');
+    assert.equal(find('urn:ab:c urn:x:y').length, 1);
+    // Read last to first: each gives what the module gives the input on its own, and again.
+    for (let i = inputs.length - 1; i >= 0; i--) {
+      const expected = differential.inModule(inputs[i], options);
+      if (expected.valid) {
+        assert.equal(records[i].valid, true);
+        continue;
+      }
+      assert.deepEqual(asRead(records[i]), expected, inputs[i]);
+      assert.deepEqual(asRead(batch[i]), expected, inputs[i]);
+      assert.deepEqual(asRead(records[i]), expected, inputs[i]);
+      assert.equal(JSON.stringify(records[i]), JSON.stringify(expected));
+      const error = errors[i];
+      assert.ok(error instanceof UrnTagError, inputs[i]);
+      assert.deepEqual({
+        index: error.index, message: error.message, kind: error.kind, part: error.part,
+      }, expected.error, inputs[i]);
+      assert.deepEqual(error.toJSON(), expected.error);
+      assert.equal(error.input, inputs[i]);
+      explained += 1;
+    }
+  }
+  assert.ok(explained > 35, `${explained} explained`);
+  // The error shows its fields in Node.js's console.
+  assert.match(inspect(check('urn:example:a%zz').error), /message: 'invalid percent-encoding in NSS at byte 14'/);
+});
+
+test('the errors the package throws hold UrnTagError.stackTraceLimit frames: none unless asked', () => {
+  const thrown = (input) => {
+    try {
+      parse(input);
+    } catch (error) {
+      return error;
+    }
+    return null;
+  };
+  const limit = Error.stackTraceLimit;
+  assert.equal(UrnTagError.stackTraceLimit, 0);
+  const quiet = thrown('urn:example:a%zz');
+  assert.equal(quiet.stack, 'UrnTagError: invalid percent-encoding in NSS at byte 14');
+  assert.equal(String(quiet), 'UrnTagError: invalid percent-encoding in NSS at byte 14');
+  assert.equal(Error.stackTraceLimit, limit);
+  UrnTagError.stackTraceLimit = 10;
+  try {
+    const traced = thrown('urn:example:a%zz');
+    assert.match(traced.stack, /^UrnTagError: invalid percent-encoding in NSS at byte 14\n {4}at /);
+    assert.match(thrown('http://x').stack, /\n {4}at /);
+  } finally {
+    UrnTagError.stackTraceLimit = 0;
+  }
+  assert.equal(Error.stackTraceLimit, limit);
+  // One a program makes itself is an Error like any other, with V8's stack.
+  const own = new UrnTagError('namespace', 'nss', 3, 'not in our registry', 'urn:ab:c');
+  assert.deepEqual([own.kind, own.part, own.index, own.message, own.input], ['namespace', 'nss', 3, 'not in our registry', 'urn:ab:c']);
+  assert.match(own.stack, /^UrnTagError: not in our registry\n {4}at /);
+});
+
 test('check answers with the record of check --json, an invalid input as a value', () => {
-  assert.deepEqual(check('urn:example:a%zz'), {
+  assert.deepEqual(asRead(check('urn:example:a%zz')), {
     input: 'urn:example:a%zz',
     valid: false,
     kind: 'urn',
@@ -133,7 +214,7 @@ test('checkAll gives each input check\'s record, in one call', () => {
     'urn:example:\uD83D', '\uDE00', 'urn:example:𝄞', 'urn:uuid:12345', 'http://x',
   ];
   for (const options of [undefined, { namespaces: true }, { spec: 'rfc2141bis' }]) {
-    assert.deepEqual(checkAll(inputs, options), inputs.map((input) => check(input, options)));
+    assert.deepEqual(checkAll(inputs, options).map(asRead), inputs.map((input) => asRead(check(input, options))));
   }
   assert.deepEqual(checkAll([]), []);
   // A surrogate pair split across two inputs is two lone surrogates, not one character.
@@ -145,15 +226,15 @@ test('checkAll gives each input check\'s record, in one call', () => {
 test('identifiers are read as urn-tag check reads them, both schemes, unless options.scheme names one', () => {
   const inputs = ['urn:example:a', 'tag:yaml.org,2002:int', 'URN:EX:a', 'http://x'];
   assert.deepEqual(checkAll(inputs).map((record) => record.valid), [true, true, true, false]);
-  assert.deepEqual(checkAll(inputs, { scheme: null }), checkAll(inputs));
+  assert.deepEqual(checkAll(inputs, { scheme: null }).map(asRead), checkAll(inputs).map(asRead));
   assert.deepEqual(checkAll(inputs, { scheme: 'urn' }).map((record) => record.valid), [true, false, true, false]);
   assert.deepEqual(checkAll(inputs, { scheme: 'tag' }).map((record) => record.valid), [false, true, false, false]);
   for (const scheme of ['urn', 'tag']) {
-    assert.deepEqual(checkAll(inputs, { scheme }), inputs.map((input) => check(input, { scheme })));
+    assert.deepEqual(checkAll(inputs, { scheme }).map(asRead), inputs.map((input) => asRead(check(input, { scheme }))));
   }
   // The other scheme is refused as the parser of the one asked for refuses it; the record's
   // kind is still the scheme the input starts with.
-  assert.deepEqual(check('tag:yaml.org,2002:int', { scheme: 'urn' }), {
+  assert.deepEqual(asRead(check('tag:yaml.org,2002:int', { scheme: 'urn' })), {
     input: 'tag:yaml.org,2002:int',
     valid: false,
     kind: 'tag',

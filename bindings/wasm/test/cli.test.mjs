@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { check, checkAll, equivalenceKey, normalize } from '../pkg/node.js';
-import { randomInputs, vectorInputs } from './data.mjs';
+import { asRead, randomInputs, vectorInputs } from './data.mjs';
 
 const cli = process.env.URN_TAG_CLI
   ?? fileURLToPath(new URL('../../../target/debug/urn-tag', import.meta.url));
@@ -42,7 +42,13 @@ function runCli(lines, args) {
 /** What the package says of `input`, in the command line's terms. */
 function packageRecord(input, options) {
   const record = check(input, options);
-  if (!record.valid) return { valid: false, kind: record.kind, error: record.error };
+  if (!record.valid) {
+    const { error } = record;
+    return {
+      valid: false, kind: record.kind,
+      error: { index: error.index, message: error.message, kind: error.kind, part: error.part },
+    };
+  }
   if (record.kind === 'tag') {
     return {
       valid: true, kind: 'tag', authority: record.authority, authority_kind: record.authorityKind,
@@ -97,7 +103,7 @@ function compare(lines, args, options) {
   });
   assert.deepEqual(differences.slice(0, 20), []);
   // checkAll gives each input the record check gives it.
-  assert.deepEqual(checkAll(lines, options), lines.map((line) => check(line, options)));
+  assert.deepEqual(checkAll(lines, options).map(asRead), lines.map((line) => asRead(check(line, options))));
   return { compared: lines.length, invalid };
 }
 

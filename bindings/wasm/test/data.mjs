@@ -174,3 +174,16 @@ export function randomInputs(seed, count) {
   }
   return inputs;
 }
+
+/**
+ * A record of `check` as a program reads it: an invalid record's error, whose fields the module
+ * explains when first read, with each field read, as a plain object to compare.
+ */
+export function asRead(record) {
+  if (record.valid) return record;
+  const { error } = record;
+  const read = error === null ? null : {
+    index: error.index, message: error.message, kind: error.kind, part: error.part,
+  };
+  return { input: record.input, valid: false, kind: record.kind, error: read };
+}
