@@ -16,6 +16,10 @@ import {
 } from './recognize.js';
 
 
+// Node's `util.inspect` (console.log) shows an object by its method of this name: the errors
+// show their fields, which are getters, by it.
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 // An error the package makes is told apart from one a caller makes while it is constructed:
 // the package's errors hold `UrnTagError.stackTraceLimit` frames of stack, not V8's default.
 let packageMade = false;
@@ -100,12 +104,14 @@ export class UrnTagError extends Error {
     const { index, message, kind, part } = this.#explained();
     return { index, message, kind, part };
   }
+
+  [INSPECT](depth, options, inspect) {
+    const { kind, part, index } = this.#explained();
+    return `${this.stack} ${inspect({ kind, part, index, input: this.input }, options)}`;
+  }
 }
 
 Object.defineProperty(UrnTagError.prototype, 'name', { value: 'UrnTagError', writable: true, configurable: true });
-
-// Node's `util.inspect` (console.log) shows the values of these getters by this symbol.
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * The `error` of the record `check` gives an input the recognizers compiled into JavaScript

@@ -152,8 +152,17 @@ test('an invalid input\'s error, explained by the module when first read, reads 
     }
   }
   assert.ok(explained > 35, `${explained} explained`);
-  // The error shows its fields in Node.js's console.
+  // The errors show their fields in Node.js's console.
   assert.match(inspect(check('urn:example:a%zz').error), /message: 'invalid percent-encoding in NSS at byte 14'/);
+  let shown = '';
+  try {
+    parse('urn:example:a%zz', { scheme: 'tag' });
+  } catch (error) {
+    shown = inspect(error);
+  }
+  assert.match(shown, /^UrnTagError: expected "tag:" at byte 0 \{/);
+  assert.match(shown, /kind: 'expected_tag_scheme'/);
+  assert.match(shown, /input: 'urn:example:a%zz'/);
 });
 
 test('the errors the package throws hold UrnTagError.stackTraceLimit frames: none unless asked', () => {
