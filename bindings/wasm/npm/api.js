@@ -41,15 +41,14 @@ export class UrnTagError extends Error {
   #bits;
 
   constructor(kind, part, index, message, input) {
-    let limit = 0;
-    if (packageMade) {
-      limit = Error.stackTraceLimit;
-      Error.stackTraceLimit = UrnTagError.stackTraceLimit;
-    }
+    // Engines without V8's `Error.stackTraceLimit` (Firefox) are left as they are.
+    const limit = Error.stackTraceLimit;
+    const limited = packageMade && typeof limit === 'number';
+    if (limited) Error.stackTraceLimit = UrnTagError.stackTraceLimit;
     // No message is given to Error: `message` is a getter (below), which V8 reads when it
     // first writes the stack.
     super();
-    if (packageMade) Error.stackTraceLimit = limit;
+    if (limited) Error.stackTraceLimit = limit;
     this.#record = { index, message, kind, part };
     this.#bits = 0;
     /** The string that was refused. */

@@ -189,6 +189,15 @@ test('the errors the package throws hold UrnTagError.stackTraceLimit frames: non
     UrnTagError.stackTraceLimit = 0;
   }
   assert.equal(Error.stackTraceLimit, limit);
+  // An engine without Error.stackTraceLimit does not get one.
+  const descriptor = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+  delete Error.stackTraceLimit;
+  try {
+    assert.equal(thrown('urn:example:a%zz').kind, 'invalid_percent_encoding');
+    assert.ok(!Object.hasOwn(Error, 'stackTraceLimit'));
+  } finally {
+    Object.defineProperty(Error, 'stackTraceLimit', descriptor);
+  }
   // One a program makes itself is an Error like any other, with V8's stack.
   const own = new UrnTagError('namespace', 'nss', 3, 'not in our registry', 'urn:ab:c');
   assert.deepEqual([own.kind, own.part, own.index, own.message, own.input], ['namespace', 'nss', 3, 'not in our registry', 'urn:ab:c']);
