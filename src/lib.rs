@@ -86,8 +86,9 @@
 //!   parser of the same grammar file and panics if it disagrees with the compiled recognizer,
 //!   a differential test for the crate's tests and fuzz targets. It makes a debug parse about
 //!   twenty times slower and builds pest_derive; without it the library runs no pest at all.
-//! * `grammar-tools`: the `grammar` commands of the tool (railroad diagrams, rule coverage,
-//!   trying a rule of a grammar file loaded at run time).
+//! * `grammar-tools`: the [`grammar_tools`] module (a `.pest` text read at run time, a rule
+//!   run with pest's interpreter, railroad diagrams, an ABNF oracle), which the `grammar`
+//!   commands of the tool and the grammar playground build on.
 //!
 //! # Modules
 //!
@@ -95,6 +96,7 @@
 //! * [`tag`]: the [`TagUri`] type, its dates, and minting.
 //! * [`percent`]: percent-decoding and -encoding, and the human display form.
 //! * [`find`]: URNs and tag URIs in free text.
+//! * `grammar_tools` (feature `grammar-tools`): tools for reviewing grammar files.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -145,6 +147,11 @@ pub mod serde;
 pub mod peg_runtime {
     pub use crate::compiled::{report, support};
 }
+
+// Apart from the rest: it imports nothing of the library.
+#[cfg(feature = "grammar-tools")]
+#[cfg_attr(docsrs, doc(cfg(feature = "grammar-tools")))]
+pub mod grammar_tools;
 
 #[doc(inline)]
 pub use error::{BuildError, BuildErrorKind, EncodeError, ParseError, ParseErrorKind, Part};

@@ -309,13 +309,15 @@ fn corpus(own: usize, grammars: &[(Grammar, &str)], vectors: &[String]) -> BTree
 
 fn generate((grammar, top): &(Grammar, &str), rng: &mut Rng) -> String {
     let reading = rng.below(grammar.readings());
-    grammar.generate(top, reading, rng)
+    abnf::generate(grammar, top, reading, rng)
 }
 
 fn load_grammar(pair: &Pair) -> Grammar {
-    let mut grammar = Grammar::parse(&abnf::read(pair.abnf_file), pair.restated);
+    let mut grammar = abnf::parse(&abnf::read(pair.abnf_file), pair.restated);
     for (rule, target) in pair.superimposed {
-        grammar.superimpose(rule, target);
+        grammar
+            .superimpose(rule, target)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     grammar
 }
@@ -330,7 +332,7 @@ fn pest_grammars_accept_exactly_the_abnf_languages_but_for_the_listed_deviations
     let mut report = Vec::new();
     for (index, pair) in PAIRS.iter().enumerate() {
         let vm = load_vm(pair.pest_file);
-        let matcher = Matcher::new(&grammars[index].0, pair.top);
+        let matcher = abnf::matcher(&grammars[index].0, pair.top);
         let pest_accepts = |input: &str| vm.parse(pair.entry, input).is_ok();
         let strings = corpus(index, &grammars, &vectors);
         let (mut accepted, mut disagreements) = (0, 0);
@@ -479,7 +481,7 @@ fn abnf_matchers_judge_known_inputs() {
     ];
     for (entry, input, expected) in cases {
         let pair = PAIRS.iter().find(|p| p.entry == *entry).expect("pair");
-        let matcher = Matcher::new(&load_grammar(pair), pair.top);
+        let matcher = abnf::matcher(&load_grammar(pair), pair.top);
         assert_eq!(matcher.accepts(input), *expected, "{entry}: {input:?}");
     }
 }
@@ -487,8 +489,8 @@ fn abnf_matchers_judge_known_inputs() {
 /// RFC 4151 §2.1: the ABNF test data compiles, and its matcher accepts the RFC's examples.
 #[test]
 fn rfc4151_abnf_accepts_the_rfc_examples() {
-    let grammar = Grammar::parse(&abnf::read("rfc4151.abnf"), &[]);
-    let matcher = Matcher::new(&grammar, "tagURI");
+    let grammar = abnf::parse(&abnf::read("rfc4151.abnf"), &[]);
+    let matcher = abnf::matcher(&grammar, "tagURI");
     for example in [
         "tag:timothy@hpl.hp.com,2001:web/externalHome",
         "tag:sandro@w3.org,2004-05:Sandro",
@@ -1382,7 +1384,7 @@ fn deviations_of(nid: &str) -> Vec<&'static NamespaceDeviation> {
 /// The registration's ABNF with every ruling of its namespace.
 fn ruled_grammar(pair: &NamespacePair, grammar: &Grammar) -> Grammar {
     let rulings: String = deviations_of(pair.nid).iter().map(|d| d.ruling).collect();
-    grammar.with_rules(&rulings)
+    abnf::with_rules(grammar, &rulings)
 }
 
 /// The public API's verdict on an NSS of a namespace grammar's domain.
@@ -1470,8 +1472,8 @@ fn namespace_corpus(
     let mut rng = Rng::new(0x4E55_0000 + index as u64);
     // RFC 8141's own NSS rule (tests/data/abnf/rfc8141.abnf) turns most strings outside the
     // domain away before the public API, which is slower, decides.
-    let rfc8141 = Grammar::parse(&abnf::read("rfc8141.abnf"), &[]);
-    let rfc8141_nss = Matcher::new(&rfc8141, "NSS");
+    let rfc8141 = abnf::parse(&abnf::read("rfc8141.abnf"), &[]);
+    let rfc8141_nss = abnf::matcher(&rfc8141, "NSS");
     let mut strings: BTreeMap<String, NamespaceVerdict> = BTreeMap::new();
     let mut recent: Vec<String> = Vec::new();
     for nss in namespace_rows(pair.nid) {
@@ -1519,7 +1521,7 @@ fn namespace_corpus(
 fn generate_nss(pair: &NamespacePair, grammar: &Grammar, rng: &mut Rng) -> Option<String> {
     let reading = rng.below(grammar.readings());
     let longest = pair.before_nss.len() + LONGEST_NSS;
-    let text = grammar.generate_within(pair.top, reading, rng, longest)?;
+    let text = grammar.generate(pair.top, reading, rng, longest)?;
     starts_with_ignore_case(&text, pair.before_nss)
         .then(|| text[pair.before_nss.len()..].to_owned())
 }
@@ -1531,17 +1533,17 @@ fn namespace_grammars_accept_exactly_the_abnf_of_their_registrations_but_for_the
     let mut failures = Vec::new();
     let mut report = Vec::new();
     for (index, pair) in NAMESPACE_PAIRS.iter().enumerate() {
-        let grammar = Grammar::parse(&abnf::read(pair.abnf_file), &[]);
-        let matcher = Matcher::new(&grammar, pair.top);
+        let grammar = abnf::parse(&abnf::read(pair.abnf_file), &[]);
+        let matcher = abnf::matcher(&grammar, pair.top);
         let with_prefix = |nss: &str| format!("{}{nss}", pair.before_nss);
         // The ABNF with each ruling of the namespace, and with all of them.
         let deviations = deviations_of(pair.nid);
         let ruled: Vec<Matcher> = deviations
             .iter()
-            .map(|d| Matcher::new(&grammar.with_rules(d.ruling), pair.top))
+            .map(|d| abnf::matcher(&abnf::with_rules(&grammar, d.ruling), pair.top))
             .collect();
         let ruled_grammar = ruled_grammar(pair, &grammar);
-        let all_ruled = Matcher::new(&ruled_grammar, pair.top);
+        let all_ruled = abnf::matcher(&ruled_grammar, pair.top);
         let vm = load_vm(&format!("namespaces/{}.pest", pair.nid));
         let entry = namespace_entry(pair.nid);
         let strings = namespace_corpus(index, pair, &grammar, &ruled_grammar);
@@ -1727,8 +1729,8 @@ fn every_namespace_grammar_is_compared_or_listed_without_abnf() {
 fn namespace_abnf_rules_and_rulings_are_reachable() {
     for pair in NAMESPACE_PAIRS {
         let text = abnf::read(pair.abnf_file);
-        let grammar = Grammar::parse(&text, &[]);
-        let own = Grammar::rule_names(&text);
+        let grammar = abnf::parse(&text, &[]);
+        let own = abnf::rule_names(&text);
         let reachable = grammar.reachable(pair.top);
         for rule in &own {
             assert!(
@@ -1739,14 +1741,14 @@ fn namespace_abnf_rules_and_rulings_are_reachable() {
             );
         }
         for deviation in deviations_of(pair.nid) {
-            let names = Grammar::rule_names(deviation.ruling);
+            let names = abnf::rule_names(deviation.ruling);
             assert!(
                 names.iter().any(|name| own.contains(name)),
                 "{}: the ruling replaces no rule of {}",
                 deviation.name,
                 pair.abnf_file
             );
-            let ruled = grammar.with_rules(deviation.ruling).reachable(pair.top);
+            let ruled = abnf::with_rules(&grammar, deviation.ruling).reachable(pair.top);
             for name in names {
                 assert!(
                     ruled.contains(&name),
@@ -2033,15 +2035,15 @@ fn namespace_abnf_matchers_judge_known_nss(
         .iter()
         .find(|p| p.abnf_file == abnf_file)
         .expect("a pair");
-    let grammar = Grammar::parse(&abnf::read(abnf_file), &[]);
+    let grammar = abnf::parse(&abnf::read(abnf_file), &[]);
     let input = format!("{}{nss}", pair.before_nss);
     assert_eq!(
-        Matcher::new(&grammar, pair.top).accepts(&input),
+        abnf::matcher(&grammar, pair.top).accepts(&input),
         as_written,
         "{abnf_file} as written: {input:?}"
     );
     assert_eq!(
-        Matcher::new(&ruled_grammar(pair, &grammar), pair.top).accepts(&input),
+        abnf::matcher(&ruled_grammar(pair, &grammar), pair.top).accepts(&input),
         with_rulings,
         "{abnf_file} with the rulings of {}: {input:?}",
         pair.nid

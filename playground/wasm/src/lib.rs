@@ -4,29 +4,11 @@
 //! Every verdict here comes from a `.pest` file: the shipped verdicts from the library, whose
 //! recognizers are compiled from the grammar files, and the verdicts of a grammar text as
 //! edited in the page from pest_vm running that text, as `urn-tag grammar try` does. The
-//! code that reads a grammar text, runs a rule and draws a diagram is the command-line
-//! tool's own (`src/bin/urn-tag/grammar/`), included below; this crate only turns its answers
-//! into JSON. Byte indexes are bytes of the UTF-8 input, as the library counts them; the page
-//! converts them to its own string positions.
+//! code that reads a grammar text, runs a rule, draws a diagram and compiles a registration's
+//! ABNF is the library's `grammar_tools` module, which the command-line tool uses too; this
+//! crate only turns its answers into JSON. Byte indexes are bytes of the UTF-8 input, as the
+//! library counts them; the page converts them to its own string positions.
 #![forbid(unsafe_code)]
-
-// The command-line tool's grammar kit. Not every function of it is used here (coverage
-// counts, for one, are not).
-#[allow(dead_code)]
-#[path = "../../../src/bin/urn-tag/grammar/source.rs"]
-mod source;
-
-#[path = "../../../src/bin/urn-tag/grammar/interpret.rs"]
-mod interpret;
-
-#[path = "../../../src/bin/urn-tag/grammar/drawing.rs"]
-mod drawing;
-
-// The ABNF cross-check's compiler and generator, for the registration check (which neither
-// reads the tests' ABNF files nor mutates strings).
-#[allow(dead_code)]
-#[path = "../../../tests/grammar/abnf.rs"]
-mod abnf;
 
 mod registration;
 
@@ -35,9 +17,7 @@ use urn_tag::namespace::{Namespace, NamespaceCheck};
 use urn_tag::{ParseError, Part, TagSyntax, TagUri, Urn, UrnSyntax};
 use wasm_bindgen::prelude::*;
 
-use std::collections::HashMap;
-
-use interpret::Trial;
+use urn_tag::grammar_tools::{self, Diagrams, GrammarError, Runner, Trial};
 
 include!(concat!(env!("OUT_DIR"), "/grammar_files.rs"));
 
@@ -338,7 +318,7 @@ pub fn check(id: &str, input: &str) -> String {
 
 /// How much stack a run of pest_vm, or pest_meta's reading of a grammar text, may use. pest
 /// checks the stack left before each rule call and stops the run short of this (with "stack
-/// limit reached", which [`interpret::Limit::Stack`] says in words), where an overflow would
+/// limit reached", which [`grammar_tools::Limit::Stack`] says in words), where an overflow would
 /// trap and leave the module unusable. WebAssembly has no stack bounds pest can find, so the
 /// page gives each run a stack of its own of this size. The calls take room on the browser's
 /// own stack too, which the module cannot see: in a worker of Chromium's, a rule that calls
@@ -376,11 +356,11 @@ enum Scope {
 pub struct Grammar {
     rule: String,
     scope: Scope,
-    /// The outline as JSON, and each rule's syntax tree for its diagram; `None` when the text
-    /// is no usable grammar.
-    rules: Option<(String, HashMap<String, pest_meta::ast::Expr>)>,
-    /// pest_vm with the rules and the wrapper rule that calls the entry rule, or why not.
-    runner: Result<(pest_vm::Vm, String), String>,
+    /// The outline as JSON, and the rules' diagrams; `None` when the text is no usable
+    /// grammar.
+    rules: Option<(String, Diagrams)>,
+    /// The entry rule, ready to run, or why not.
+    runner: Result<Runner, String>,
     /// Whether the text was refused for nesting too deep, rather than read and found wrong.
     refused: bool,
 }
@@ -467,20 +447,16 @@ impl Grammar {
 
     /// The SVG railroad diagram of rule `rule`; empty when the text has no such rule.
     pub fn diagram(&self, rule: &str) -> String {
-        let Some((_, rules)) = &self.rules else {
+        let Some((_, diagrams)) = &self.rules else {
             return String::new();
         };
-        let is_rule = |name: &str| rules.contains_key(name);
-        rules
-            .get(rule)
-            .map(|expr| drawing::rule_diagram(expr, &is_rule))
-            .unwrap_or_default()
+        diagrams.draw(rule).unwrap_or_default()
     }
 }
 
 impl Grammar {
     fn with_rule(source: &str, rule: &str, scope: Scope) -> Grammar {
-        let failed = |errors: source::GrammarErrors, refused: bool| {
+        let failed = |errors: Vec<GrammarError>, refused: bool| {
             let reports: Vec<String> = errors.iter().map(ToString::to_string).collect();
             Grammar {
                 rule: rule.to_owned(),
@@ -490,41 +466,28 @@ impl Grammar {
                 refused,
             }
         };
-        if let Err(errors) = source::check_nesting(source) {
+        // Checked apart (reading checks it again, in one more linear pass) to tell a text
+        // refused for its limits from one read and found wrong.
+        if let Err(errors) = grammar_tools::check_limits(source) {
             return failed(errors, true);
         }
-        let (text, mut compiled) = match with_run_stack(|| source::load(source)) {
+        let (text, compiled) = match with_run_stack(|| grammar_tools::load(source)) {
             Ok(loaded) => loaded,
             Err(errors) => return failed(errors, false),
         };
         let outline = outline_json(source, &text);
-        let runner = if text.rule(rule).is_some() {
-            let wrapper = source::wrap(&mut compiled, rule);
-            Ok((pest_vm::Vm::new(compiled), wrapper))
-        } else {
-            let mut names: Vec<&str> = text.rules.iter().map(|rule| rule.name).collect();
-            names.sort_unstable();
-            Err(format!(
-                "the grammar has no rule {rule:?}; its rules are: {}",
-                names.join(", ")
-            ))
-        };
-        let trees = text
-            .rules
-            .into_iter()
-            .map(|rule| (rule.name.to_owned(), rule.ast.expr))
-            .collect();
+        let runner = compiled.runner(rule).map_err(|missing| missing.to_string());
         Grammar {
             rule: rule.to_owned(),
             scope,
-            rules: Some((outline, trees)),
+            rules: Some((outline, text.diagrams())),
             runner,
             refused: false,
         }
     }
 
     fn run_line<'a>(&'a self, line: &'a str, with_tree: bool) -> Run<'a> {
-        let (vm, wrapper) = match &self.runner {
+        let runner = match &self.runner {
             Ok(runner) => runner,
             Err(error) => return not_run(error.clone()),
         };
@@ -547,7 +510,7 @@ impl Grammar {
                 }
             },
         };
-        let trial = with_run_stack(|| interpret::try_rule(vm, wrapper, &self.rule, input));
+        let trial = with_run_stack(|| runner.run(input));
         let at = |index: usize| index + offset;
         match trial {
             Trial::Parsed { end, tree } => {
@@ -588,7 +551,7 @@ impl Grammar {
                 status: "refused",
                 end: None,
                 index: Some(at(index)),
-                message: Some(format!("{} (at byte {})", limit.message(), at(index))),
+                message: Some(format!("{limit} (at byte {})", at(index))),
                 tree: Vec::new(),
             },
             Trial::NoTree => not_run("no parse tree".to_owned()),
@@ -608,7 +571,7 @@ fn not_run(message: String) -> Run<'static> {
 
 /// The outline of a read text as JSON (see [`Grammar::outline`]), in one pass: the rules come
 /// in the order of the file, so their offsets only grow.
-fn outline_json(source: &str, text: &source::GrammarText<'_>) -> String {
+fn outline_json(source: &str, text: &grammar_tools::GrammarText<'_>) -> String {
     #[derive(Serialize)]
     struct RuleJson<'a> {
         name: &'a str,
@@ -668,7 +631,7 @@ impl<'a> Utf16Offsets<'a> {
 /// The style sheet of the diagrams' SVG classes.
 #[wasm_bindgen]
 pub fn diagram_css() -> String {
-    railroad::DEFAULT_CSS.to_owned()
+    Diagrams::default().css().to_owned()
 }
 
 #[cfg(test)]

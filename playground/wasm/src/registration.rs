@@ -1,5 +1,6 @@
 //! The registration check: a namespace registration's ABNF and its example URNs against RFC
-//! 8141, with the machinery of the library's ABNF cross-check (`tests/grammar/abnf.rs`): the
+//! 8141, with the library's ABNF oracle (`urn_tag::grammar_tools::abnf`), which its ABNF
+//! cross-check of the grammar files uses too: the
 //! ABNF compiled to a regex, strings generated from it, and RFC 8141's own `NSS` rule
 //! (`tests/data/abnf/rfc8141.abnf`) compiled the same way. The library parses each URN too,
 //! and says where and why it rejects one.
@@ -8,9 +9,9 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 use urn_tag::Urn;
+use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng};
 use wasm_bindgen::prelude::*;
 
-use crate::abnf::{Grammar, Matcher, Rng};
 use crate::json;
 
 /// RFC 8141 §2's ABNF, as the cross-check reads it.
@@ -74,19 +75,23 @@ pub fn check_registration(
     // RFC 5234 rules end with a line break, which a pasted text may lack; and it writes CRLF,
     // which the `abnf` crate reads as it does LF.
     let text = format!("{}\n", abnf.trim_end());
-    let grammar = match Grammar::try_parse(&text, &[]) {
+    let grammar = match Grammar::parse(&text, &[]) {
         Ok(grammar) => grammar,
         Err(error) => return failed(error),
     };
     let top = match top.trim() {
-        // The text parsed above, so reading its rule names again cannot fail.
-        "" => match Grammar::rule_names(&text).into_iter().next() {
+        // The text parsed above, so reading its rule names again does not fail.
+        "" => match Grammar::rule_names(&text)
+            .unwrap_or_default()
+            .into_iter()
+            .next()
+        {
             Some(first) => first,
             None => return failed("the ABNF defines no rule".to_owned()),
         },
         named => named.to_owned(),
     };
-    let matcher = match Matcher::try_new(&grammar, &top) {
+    let matcher = match Matcher::new(&grammar, &top) {
         Ok(matcher) => matcher,
         Err(error) => return failed(error),
     };
@@ -101,7 +106,7 @@ pub fn check_registration(
         ));
     }
     // RFC 8141's ABNF is the repository's own file: it always compiles.
-    let rfc8141 = Grammar::try_parse(RFC8141_ABNF, &[]).and_then(|g| Matcher::try_new(&g, "NSS"));
+    let rfc8141 = Grammar::parse(RFC8141_ABNF, &[]).and_then(|g| Matcher::new(&g, "NSS"));
     let rfc8141_nss = match rfc8141 {
         Ok(matcher) => matcher,
         Err(error) => return failed(format!("RFC 8141's ABNF: {error}")),
@@ -147,7 +152,7 @@ pub fn check_registration(
             break;
         }
         let reading = rng.below(grammar.readings());
-        if let Some(text) = grammar.generate_within(&top, reading, &mut rng, LONGEST)
+        if let Some(text) = grammar.generate(&top, reading, &mut rng, LONGEST)
             && matcher.accepts(&text)
         {
             seen.insert(text);

@@ -1,12 +1,11 @@
 //! The module's answers, natively: the same functions the page calls, on the host.
 
-use std::num::NonZeroUsize;
 use std::sync::{Mutex, MutexGuard};
 
 use super::*;
 use crate::registration::check_registration;
 
-/// pest's budget of rule calls is the process's (`interpret::try_rule` sets it for each run),
+/// pest's budget of rule calls is the process's (`Runner::run` sets it for each run),
 /// so the tests take turns: a test that reads a large grammar while another runs one would
 /// find that run's budget in force.
 fn serial() -> MutexGuard<'static, ()> {
@@ -249,7 +248,7 @@ fn nested_parentheses(n: usize) -> String {
 #[test]
 fn a_text_that_nests_deeper_than_a_rule_may_is_refused_before_it_is_read() {
     let _pest = serial();
-    use crate::source::MAX_NESTING;
+    use urn_tag::grammar_tools::MAX_NESTING;
     // The rule's braces are a level, as is each parenthesis.
     let deepest = Grammar::new(&nested_parentheses(MAX_NESTING - 1), "urn-rfc8141");
     assert_eq!(deepest.error(), None);
@@ -340,7 +339,7 @@ fn rules_that_call_one_another_too_deep_are_refused_before_they_are_read() {
 #[test]
 fn repetitions_are_counted_as_the_copies_pest_meta_writes_out() {
     let _pest = serial();
-    use crate::source::{MAX_RULE_TERMS, MAX_TERMS};
+    use urn_tag::grammar_tools::{MAX_RULE_TERMS, MAX_TERMS};
     assert_eq!((MAX_RULE_TERMS, MAX_TERMS), (4096, 1 << 18));
     // 8^4 = 4096 terms, 8 levels deep; 8^5 is past the limit of a rule.
     let nested = |n: usize| format!("rfc8141 = {{ {}\"x\"{} }}", "(".repeat(n), "){8}".repeat(n));
@@ -403,22 +402,13 @@ fn flat(n: usize) -> String {
     text
 }
 
+/// The library's own test counts the work of reading this text (`grammar_tools`); here, the
+/// page's outline and a diagram come from the one reading.
 #[test]
-fn reading_a_megabyte_of_rules_is_linear_work() {
+fn a_megabyte_of_rules_is_outlined_and_drawn() {
     let _pest = serial();
     let text = flat(30_000);
     assert!(text.len() > 1_000_000, "{}", text.len());
-    // pest's budget of calls counts the reader's work: at most 16 calls a byte. (It is the
-    // process's, set and cleared here while no other test runs pest.)
-    pest::set_call_limit(NonZeroUsize::new(16 * text.len()));
-    let read = source::read(&text);
-    pest::set_call_limit(None);
-    let grammar = read.unwrap_or_else(|errors| panic!("{}", errors[0]));
-    assert_eq!(grammar.rules.len(), 30_001);
-    assert_eq!(grammar.rules[30_000].line, 30_001);
-    // The lines of all the rules were numbered with one look at each byte before the last.
-    assert!(grammar.line_work <= text.len(), "{}", grammar.line_work);
-    // The outline and a diagram, from the one reading.
     let page = Grammar::new(&text, "urn-rfc8141");
     assert_eq!(page.error(), None);
     assert!(page.outline().ends_with(
@@ -444,19 +434,6 @@ fn a_text_longer_than_a_grammar_may_be_is_refused() {
         "{:?}",
         refused.error()
     );
-}
-
-#[test]
-fn the_shipped_grammars_nest_well_within_the_limits() {
-    let _pest = serial();
-    for (file, text) in GRAMMAR_FILES {
-        let (rule, calls) = source::nesting(text);
-        // The deepest is said.pest's `said_base64urlsafe{86}` (the registration's
-        // `86base64urlsafe`, kept verbatim): pest_meta writes a counted repetition out as that
-        // many nested sequences, 90 levels of the 128 a rule may have.
-        assert!(rule <= source::MAX_NESTING * 3 / 4, "{file}: {rule}");
-        assert!(calls <= source::MAX_CALL_NESTING / 4, "{file}: {calls}");
-    }
 }
 
 #[test]

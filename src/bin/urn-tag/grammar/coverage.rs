@@ -1,7 +1,7 @@
 //! `urn-tag grammar coverage`: which rules the test vectors exercise.
 //!
 //! Each vector input is parsed from its entry rule with every rule of the file made visible
-//! (see [`source::all_visible`]). A rule is *exercised* by an input when it matched, at least
+//! (see [`all_visible`]). A rule is *exercised* by an input when it matched, at least
 //! once, as part of the input's successful parse: it is in the parse tree of an accepted input.
 //! A rule that was only tried (called, whether or not it matched, possibly on an input the
 //! grammar rejects) shows in the `tried` column but does not count: a rule without an input
@@ -15,10 +15,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
+use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 use pest_vm::Vm;
 
-use super::{GRAMMAR_FILES, GrammarFile, source};
+use super::{GRAMMAR_FILES, GrammarFile};
 use crate::output::{Output, Status, Written};
 
 #[derive(Debug, clap::Args)]
@@ -98,6 +99,23 @@ fn with_markers(rules: Vec<OptimizedRule>, probed: &BTreeSet<String>) -> Vec<Opt
     out
 }
 
+/// The same rules, every one of them producing a pair when it matches: silent rules become
+/// normal and atomic ones compound-atomic. Neither change alters what a rule accepts (atomicity
+/// is kept; only the tokens differ), so the parse tree shows every rule that took part.
+fn all_visible(rules: Vec<OptimizedRule>) -> Vec<OptimizedRule> {
+    rules
+        .into_iter()
+        .map(|rule| OptimizedRule {
+            ty: match rule.ty {
+                RuleType::Silent => RuleType::Normal,
+                RuleType::Atomic => RuleType::CompoundAtomic,
+                other => other,
+            },
+            ..rule
+        })
+        .collect()
+}
+
 pub fn run(_: &Args, out: &mut Output) -> Written {
     let mut never = Vec::new();
     let mut predicates = false;
@@ -148,10 +166,13 @@ pub fn run(_: &Args, out: &mut Output) -> Written {
 
 /// The count of every rule of `file`, in the file's order, and a one-line summary.
 fn count(file: &GrammarFile) -> Result<(Vec<(String, Count)>, String), String> {
-    let rules = source::compile(file.source).map_err(|errors| {
-        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        format!("{}: {}", file.name, errors.join("\n"))
-    })?;
+    // The repository's own files, built in: pest_meta reads them as pest_derive does.
+    let rules = pest_meta::parse_and_optimize(file.source)
+        .map(|(_, rules)| rules)
+        .map_err(|errors| {
+            let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            format!("{}: {}", file.name, errors.join("\n"))
+        })?;
     // pest_meta keeps the rules in the file's order.
     let names: Vec<String> = rules.iter().map(|rule| rule.name.clone()).collect();
     let mut read = Vec::new();
@@ -176,7 +197,7 @@ fn count(file: &GrammarFile) -> Result<(Vec<(String, Count)>, String), String> {
             false
         })
     };
-    let vm = Vm::new_with_listener(with_markers(source::all_visible(rules), &probed), listener);
+    let vm = Vm::new_with_listener(with_markers(all_visible(rules), &probed), listener);
     let mut counts: BTreeMap<String, Count> = names
         .iter()
         .map(|n| {

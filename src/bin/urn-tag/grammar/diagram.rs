@@ -6,10 +6,8 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use pest_meta::ast::RuleType;
+use urn_tag::grammar_tools::{Diagrams, GrammarText, RuleKind, RuleText};
 
-use super::drawing;
-use super::source::{self, GrammarText, RuleText};
 use super::{GRAMMAR_FILES, GrammarFile};
 use crate::output::{Output, Status, WriteFailed, Written, describe};
 
@@ -129,7 +127,7 @@ fn strays(dir: &Path) -> Result<Vec<PathBuf>, (PathBuf, io::Error)> {
 
 /// The page of one grammar file. Deterministic: the same file gives the same bytes.
 fn page(file: &GrammarFile) -> Result<String, String> {
-    let grammar = source::read(file.source).map_err(|errors| {
+    let grammar = GrammarText::read(file.source).map_err(|errors| {
         let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
         format!("{}: {}", file.name, errors.join("\n"))
     })?;
@@ -161,21 +159,22 @@ fn page(file: &GrammarFile) -> Result<String, String> {
             .expect("write to String");
     }
     html.push_str("</ul>\n</nav>\n");
+    let diagrams = grammar.diagrams();
     for rule in &grammar.rules {
-        section(&grammar, rule, &mut html);
+        section(&diagrams, rule, &mut html);
     }
     html.push_str("</body>\n</html>\n");
     Ok(html)
 }
 
-fn section(grammar: &GrammarText<'_>, rule: &RuleText<'_>, html: &mut String) {
+fn section(diagrams: &Diagrams, rule: &RuleText<'_>, html: &mut String) {
     let name = escape(rule.name);
-    let kind = match rule.ast.ty {
-        RuleType::Normal => "",
-        RuleType::Silent => " (silent)",
-        RuleType::Atomic => " (atomic)",
-        RuleType::CompoundAtomic => " (compound-atomic)",
-        RuleType::NonAtomic => " (non-atomic)",
+    let kind = match rule.kind() {
+        RuleKind::Normal => "",
+        RuleKind::Silent => " (silent)",
+        RuleKind::Atomic => " (atomic)",
+        RuleKind::CompoundAtomic => " (compound-atomic)",
+        RuleKind::NonAtomic => " (non-atomic)",
     };
     write!(
         html,
@@ -201,13 +200,9 @@ fn section(grammar: &GrammarText<'_>, rule: &RuleText<'_>, html: &mut String) {
         .expect("write to String");
     }
     writeln!(html, "<pre class=\"body\">{}</pre>", escape(rule.text)).expect("write to String");
-    let is_rule = |name: &str| grammar.rule(name).is_some();
-    writeln!(
-        html,
-        "{}\n</section>",
-        drawing::rule_diagram(&rule.ast.expr, &is_rule)
-    )
-    .expect("write to String");
+    // Every rule of the text has its diagram.
+    let diagram = diagrams.draw(rule.name).unwrap_or_default();
+    writeln!(html, "{diagram}\n</section>").expect("write to String");
 }
 
 fn escape(text: &str) -> String {

@@ -13,9 +13,6 @@
 
 mod coverage;
 mod diagram;
-mod drawing;
-mod interpret;
-mod source;
 mod trial;
 
 use crate::output::{Output, Written};

@@ -3,10 +3,8 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use pest_vm::Vm;
+use urn_tag::grammar_tools::{Compiled, Runner, Trial};
 
-use super::interpret::{self, Trial};
-use super::source;
 use crate::output::{Output, Palette, Status, Written, describe};
 use crate::report;
 
@@ -32,8 +30,8 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
             return out.message(format_args!("{path}: {}", describe(&error)));
         }
     };
-    let mut rules = match source::compile(&text) {
-        Ok(rules) => rules,
+    let compiled = match Compiled::new(&text) {
+        Ok(compiled) => compiled,
         Err(errors) => {
             out.raise_status(Status::Trouble);
             out.message(format_args!("{path} is not a valid pest grammar:"))?;
@@ -43,21 +41,20 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
             return Ok(());
         }
     };
-    if !rules.iter().any(|rule| rule.name == args.rule) {
-        let mut names: Vec<&str> = rules.iter().map(|rule| rule.name.as_str()).collect();
-        names.sort_unstable();
-        out.raise_status(Status::Trouble);
-        return out.message(format_args!(
-            "{path} has no rule {:?}; its rules are: {}",
-            args.rule,
-            names.join(", ")
-        ));
-    }
-    let wrapper = source::wrap(&mut rules, &args.rule);
-    let vm = Vm::new(rules);
+    let runner = match compiled.runner(&args.rule) {
+        Ok(runner) => runner,
+        Err(missing) => {
+            out.raise_status(Status::Trouble);
+            return out.message(format_args!(
+                "{path} has no rule {:?}; its rules are: {}",
+                missing.rule,
+                missing.rules.join(", ")
+            ));
+        }
+    };
     let palette = out.palette();
     for input in &args.inputs {
-        let (matched, text) = try_one(&vm, &wrapper, &args.rule, input, palette);
+        let (matched, text) = try_one(&runner, input, palette);
         if !matched {
             out.raise_status(Status::No);
         }
@@ -68,11 +65,12 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
 }
 
 /// Whether `rule` matches all of `input`, and the report on it.
-fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) -> (bool, String) {
+fn try_one(runner: &Runner, input: &str, palette: Palette) -> (bool, String) {
+    let rule = runner.rule();
     let (good, bad, dim) = (palette.good, palette.bad, palette.dim);
     let shown = report::escape(input.as_bytes());
     let mut out = String::new();
-    match interpret::try_rule(vm, wrapper, rule, input) {
+    match runner.run(input) {
         Trial::Parsed { end, tree } => {
             let matched = end == input.len();
             if matched {
@@ -119,8 +117,7 @@ fn try_one(vm: &Vm, wrapper: &str, rule: &str, input: &str, palette: Palette) ->
         Trial::Refused { index, limit } => {
             writeln!(
                 out,
-                "{bad}refused {bad:#} {shown}: {} (at byte {index})",
-                limit.message()
+                "{bad}refused {bad:#} {shown}: {limit} (at byte {index})"
             )
             .expect("write to String");
             (false, out)

@@ -1,10 +1,13 @@
 //! A rule's railroad diagram, drawn as SVG from the rule's syntax tree (pest_meta's AST) with
-//! the `railroad` crate: a rule of the same file is a box linking to `#name`, a literal or a
+//! the `railroad` crate: a rule of the same text is a box linking to `#name`, a literal or a
 //! character class a terminal, SOI and EOI comments.
 //!
 //! `urn-tag grammar diagram` draws every rule of a file into its page; the grammar playground
-//! (`playground/wasm`) includes this file and draws the rule under the cursor, so the two
-//! show the same diagram for the same rule.
+//! draws the rule under the cursor, so the two show the same diagram for the same rule.
+
+use std::collections::HashMap;
+use std::prelude::rust_2024::*;
+use std::{format, vec};
 
 use pest_meta::ast::Expr;
 use railroad::{
@@ -12,14 +15,57 @@ use railroad::{
     Sequence, SimpleEnd, SimpleStart, Terminal,
 };
 
-/// Whether a name is a rule of the grammar being drawn (its boxes link to the rule).
-pub type IsRule<'r> = &'r dyn Fn(&str) -> bool;
+/// The railroad diagrams of a grammar text's rules ([`GrammarText::diagrams`]): each rule's
+/// syntax tree, kept apart from the text, so that a diagram is drawn when it is wanted, in
+/// time in the rule's size whatever the size of the grammar.
+///
+/// ```
+/// use urn_tag::grammar_tools::GrammarText;
+///
+/// let diagrams = GrammarText::read("a = { b ~ \"-\" }\nb = { ASCII_DIGIT+ }")?.diagrams();
+/// let svg = diagrams.draw("a").expect("a rule of the text");
+/// assert!(svg.starts_with("<svg") && svg.contains(r##"xlink:href="#b""##));
+/// assert_eq!(diagrams.draw("c"), None);
+/// assert!(diagrams.css().contains(".railroad"));
+/// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+/// ```
+///
+/// [`GrammarText::diagrams`]: super::GrammarText::diagrams
+#[derive(Debug, Clone, Default)]
+pub struct Diagrams {
+    rules: HashMap<String, Expr>,
+}
 
-/// The SVG of the diagram of a rule whose expression is `expr`, at its natural size (not
-/// stretched to the page). Its classes are styled by [`railroad::DEFAULT_CSS`]. Drawing needs
-/// only the rule and a way to tell the grammar's other rules, so that it takes time in the
-/// rule's size, whatever the size of the grammar.
-pub fn rule_diagram(expr: &Expr, grammar: IsRule<'_>) -> String {
+impl Diagrams {
+    pub(super) fn new<'e>(rules: impl Iterator<Item = (&'e str, &'e Expr)>) -> Diagrams {
+        Diagrams {
+            rules: rules
+                .map(|(name, expr)| (name.to_owned(), expr.clone()))
+                .collect(),
+        }
+    }
+
+    /// The SVG of rule `rule`'s diagram at its natural size (not stretched to the page), its
+    /// boxes for the text's other rules linking to `#name`; `None` when the text has no such
+    /// rule. Its classes are styled by [`Diagrams::css`].
+    pub fn draw(&self, rule: &str) -> Option<String> {
+        let is_rule = |name: &str| self.rules.contains_key(name);
+        self.rules
+            .get(rule)
+            .map(|expr| rule_diagram(expr, &is_rule))
+    }
+
+    /// The style sheet of the diagrams' SVG classes (railroad's own).
+    pub fn css(&self) -> &'static str {
+        railroad::DEFAULT_CSS
+    }
+}
+
+/// Whether a name is a rule of the grammar being drawn (its boxes link to the rule).
+type IsRule<'r> = &'r dyn Fn(&str) -> bool;
+
+/// The SVG of the diagram of a rule whose expression is `expr`.
+fn rule_diagram(expr: &Expr, grammar: IsRule<'_>) -> String {
     let mut diagram = Diagram::new(Sequence::new(vec![
         Box::new(SimpleStart) as Box<dyn Node>,
         node(grammar, expr),
@@ -89,7 +135,7 @@ impl Node for Measured {
         y: i64,
         h_dir: railroad::svg::HDir,
         _geometry: &railroad::NodeGeometry,
-    ) -> std::fmt::Result {
+    ) -> core::fmt::Result {
         self.inner.render(out, x, y, h_dir)
     }
 }

@@ -1,224 +1,18 @@
-//! Reading a `.pest` file: its rules with their `///` text and comments (for people), and the
-//! rules compiled for pest_vm (for running).
-//!
-//! A grammar text may come from anyone (the grammar playground runs what a visitor types or a
-//! link carries), so reading one is bounded: the text is read once, in time linear in its
-//! length, and a text that nests deeper than [`MAX_NESTING`] levels is refused before
-//! pest_meta reads it, since pest_meta's reader, validator and optimizer recurse once per level
-//! and a deep enough text would overflow the stack (see [`check_nesting`]).
+//! The limits of a grammar text, checked before pest_meta reads it: pest_meta's reader,
+//! validator and optimizer recurse once per level of a text and take more than linear time in
+//! some of its shapes, so a text that nests too deep, writes out to too many terms or is too
+//! long is refused with pest's report at the place, in one pass over its bytes that does not
+//! recurse itself.
 
 use std::collections::HashMap;
+use std::prelude::rust_2024::*;
+use std::{format, vec};
 
 use pest::Position;
 use pest::error::{Error, ErrorVariant};
-use pest::iterators::Pairs;
-use pest_meta::ast::RuleType;
-use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
-use pest_meta::parser::{self, Rule as MetaRule};
+use pest_meta::parser::Rule as MetaRule;
 
-/// A grammar file's errors, as pest_meta reports them.
-pub type GrammarErrors = Vec<Error<MetaRule>>;
-
-/// A rule as the file writes it.
-pub struct RuleText<'a> {
-    pub name: &'a str,
-    /// Its `///` lines, without the `///` and the one space after it.
-    pub doc: Vec<&'a str>,
-    /// The `//` comment lines between its `///` lines and the rule (the `// PEG:` notes).
-    pub notes: Vec<&'a str>,
-    /// The rule itself, from its name to its closing brace.
-    pub text: &'a str,
-    /// Where [`RuleText::text`] starts in the file, in bytes.
-    #[allow(dead_code)] // the grammar playground's
-    pub offset: usize,
-    /// The rule's line (1-based) in the file.
-    pub line: usize,
-    pub ast: pest_meta::ast::Rule,
-}
-
-/// A grammar file as the file writes it.
-pub struct GrammarText<'a> {
-    /// Its `//!` lines, without the `//!` and the one space after it.
-    pub doc: Vec<&'a str>,
-    pub rules: Vec<RuleText<'a>>,
-    /// The index in `rules` of each rule, by name.
-    index: HashMap<&'a str, usize>,
-    /// How many bytes of the text were looked at to number the rules' lines: the work that
-    /// was quadratic when each rule's line was counted from the start of the text.
-    #[cfg(test)]
-    #[allow(dead_code)] // the grammar playground's tests
-    pub line_work: usize,
-}
-
-impl<'a> GrammarText<'a> {
-    /// The rule named `name`, if the file defines it.
-    pub fn rule(&self, name: &str) -> Option<&RuleText<'a>> {
-        self.index.get(name).map(|&at| &self.rules[at])
-    }
-}
-
-/// Reads the rules of a grammar file, with pest_meta's own grammar of `.pest` files. Checks
-/// the file as pest_derive would (undefined rules, left recursion, ...).
-pub fn read(source: &str) -> Result<GrammarText<'_>, GrammarErrors> {
-    let (pairs, ast) = parse(source)?;
-    Ok(text_of(source, pairs, ast))
-}
-
-/// Reads a grammar file once for both uses: its rules as the file writes them (as [`read`]
-/// gives them) and compiled for pest_vm (as [`compile`] gives them).
-#[allow(dead_code)] // the grammar playground's
-pub fn load(source: &str) -> Result<(GrammarText<'_>, Vec<OptimizedRule>), GrammarErrors> {
-    let (pairs, ast) = parse(source)?;
-    let compiled = pest_meta::optimizer::optimize(ast.clone());
-    Ok((text_of(source, pairs, ast), compiled))
-}
-
-/// The file's rules, checked and optimized for pest_vm.
-pub fn compile(source: &str) -> Result<Vec<OptimizedRule>, GrammarErrors> {
-    let (_, ast) = parse(source)?;
-    Ok(pest_meta::optimizer::optimize(ast))
-}
-
-/// What `pest_meta::parse_and_optimize` does before optimizing, keeping the pairs: the text's
-/// parse (after [`check_nesting`]), its checks, and its rules' syntax trees in file order.
-fn parse(source: &str) -> Result<(Pairs<'_, MetaRule>, Vec<pest_meta::ast::Rule>), GrammarErrors> {
-    check_nesting(source)?;
-    let pairs = parser::parse(MetaRule::grammar_rules, source).map_err(|e| vec![e])?;
-    pest_meta::validator::validate_pairs(pairs.clone())?;
-    let ast = parser::consume_rules(pairs.clone())?;
-    Ok((pairs, ast))
-}
-
-/// The rules of a parsed file with their text, doc lines and notes, in one pass over its
-/// pairs: each rule's line is counted on from the previous rule's, and its syntax tree is
-/// looked up by name, so a file of many rules is read in linear time.
-fn text_of<'a>(
-    source: &'a str,
-    pairs: Pairs<'a, MetaRule>,
-    ast: Vec<pest_meta::ast::Rule>,
-) -> GrammarText<'a> {
-    let mut trees: HashMap<String, pest_meta::ast::Rule> = ast
-        .into_iter()
-        .map(|rule| (rule.name.clone(), rule))
-        .collect();
-    let mut grammar = GrammarText {
-        doc: Vec::new(),
-        rules: Vec::new(),
-        index: HashMap::new(),
-        #[cfg(test)]
-        line_work: 0,
-    };
-    let mut doc: Vec<&str> = Vec::new();
-    let mut doc_end = 0;
-    let mut lines = LineCounter::default();
-    for pair in pairs {
-        match pair.as_rule() {
-            MetaRule::grammar_doc => grammar.doc.push(inner_doc(pair)),
-            MetaRule::grammar_rule => {
-                let span = pair.as_span();
-                let mut inner = pair.into_inner();
-                let Some(first) = inner.next() else { continue };
-                if first.as_rule() == MetaRule::line_doc {
-                    doc.push(inner_doc(first));
-                    doc_end = span.end();
-                    continue;
-                }
-                let between = if doc.is_empty() {
-                    ""
-                } else {
-                    &source[doc_end..span.start()]
-                };
-                let notes = between
-                    .lines()
-                    .map(str::trim)
-                    .filter(|line| line.starts_with("//"))
-                    .collect();
-                // pest_meta has a syntax tree for every rule it parsed, and names are unique
-                // once the text has passed its checks.
-                let Some(ast) = trees.remove(first.as_str()) else {
-                    continue;
-                };
-                grammar.index.insert(first.as_str(), grammar.rules.len());
-                grammar.rules.push(RuleText {
-                    name: first.as_str(),
-                    doc: std::mem::take(&mut doc),
-                    notes,
-                    text: span.as_str(),
-                    offset: span.start(),
-                    line: lines.line_at(source, span.start()),
-                    ast,
-                });
-            }
-            _ => {}
-        }
-    }
-    #[cfg(test)]
-    {
-        grammar.line_work = lines.offset;
-    }
-    grammar
-}
-
-/// Line numbers of offsets asked for in increasing order, counted on from the last one
-/// (pest's `line_col` counts from the start of the text every time), so that numbering all
-/// the rules looks at each byte of the text once.
-#[derive(Default)]
-struct LineCounter {
-    /// The bytes counted so far.
-    offset: usize,
-    /// The number of line breaks before `offset`.
-    breaks: usize,
-}
-
-impl LineCounter {
-    /// The line (1-based) of byte `offset` of `source`.
-    fn line_at(&mut self, source: &str, offset: usize) -> usize {
-        if let Some(skipped) = source.get(self.offset..offset) {
-            self.breaks += skipped.bytes().filter(|&byte| byte == b'\n').count();
-            self.offset = offset;
-        }
-        self.breaks + 1
-    }
-}
-
-/// The text of a `grammar_doc` or `line_doc` pair.
-fn inner_doc(pair: pest::iterators::Pair<'_, MetaRule>) -> &str {
-    pair.into_inner()
-        .next()
-        .map_or("", |inner_doc| inner_doc.as_str())
-}
-
-/// The same rules, every one of them producing a pair when it matches: silent rules become
-/// normal and atomic ones compound-atomic. Neither change alters what a rule accepts (atomicity
-/// is kept; only the tokens differ), so the parse tree shows every rule that took part.
-pub fn all_visible(rules: Vec<OptimizedRule>) -> Vec<OptimizedRule> {
-    rules
-        .into_iter()
-        .map(|rule| OptimizedRule {
-            ty: match rule.ty {
-                RuleType::Silent => RuleType::Normal,
-                RuleType::Atomic => RuleType::CompoundAtomic,
-                other => other,
-            },
-            ..rule
-        })
-        .collect()
-}
-
-/// Adds a normal rule that calls `target` and returns its name, chosen so that it is not
-/// already a rule: its pair spans exactly what `target` matched, even when `target` is silent.
-pub fn wrap(rules: &mut Vec<OptimizedRule>, target: &str) -> String {
-    let mut name = String::from("trial");
-    while rules.iter().any(|rule| rule.name == name) {
-        name.push('_');
-    }
-    rules.push(OptimizedRule {
-        name: name.clone(),
-        ty: RuleType::Normal,
-        expr: OptimizedExpr::Ident(target.to_owned()),
-    });
-    name
-}
+use super::{GrammarError, grouped};
 
 /// How deep one rule's expression may nest, in the levels that pest_meta's reader and the
 /// syntax tree it builds get: a parenthesis, a prefix or postfix operator and each further
@@ -250,13 +44,22 @@ pub const MAX_TERMS: u64 = 1 << 18;
 pub const MAX_TEXT: usize = 2 << 20;
 
 /// Refuses a text longer than [`MAX_TEXT`], or one that nests deeper than [`MAX_NESTING`] in
-/// a rule, or than
-/// [`MAX_CALL_NESTING`] through the rules it calls, or whose repetitions write out to more
-/// than [`MAX_RULE_TERMS`] terms in a rule or [`MAX_TERMS`] in all, with pest's report at the place it does (for calls, the rule the
-/// deepest chain starts from). One pass over the bytes without recursion, so that it cannot
-/// overflow the stack itself; what it does not understand it leaves to pest_meta, which
-/// reports it.
-pub fn check_nesting(source: &str) -> Result<(), GrammarErrors> {
+/// a rule or than [`MAX_CALL_NESTING`] through the rules it calls, or whose repetitions write
+/// out to more than [`MAX_RULE_TERMS`] terms in a rule or [`MAX_TERMS`] in all, with pest's
+/// report at the place it does (for calls, the rule the deepest chain starts from). Reading a
+/// text ([`GrammarText::read`](super::GrammarText::read), [`load`](super::load)) checks this
+/// first. What it does not understand it leaves to pest_meta, which reports it.
+///
+/// ```
+/// use urn_tag::grammar_tools::check_limits;
+///
+/// assert!(check_limits(r#"nid = { ASCII_ALPHANUMERIC+ }"#).is_ok());
+/// let deep = format!("a = {{ {}\"x\"{} }}", "(".repeat(2000), ")".repeat(2000));
+/// let errors = check_limits(&deep).unwrap_err();
+/// assert_eq!(errors[0].line_col(), (1, 134));
+/// assert!(errors[0].message().starts_with("this expression nests 129 levels deep here"));
+/// ```
+pub fn check_limits(source: &str) -> Result<(), Vec<GrammarError>> {
     if source.len() > MAX_TEXT {
         return Err(vec![error_at(
             source,
@@ -317,31 +120,20 @@ pub fn check_nesting(source: &str) -> Result<(), GrammarErrors> {
 
 /// How deep a text nests: in its deepest rule, and through its deepest chain of calls.
 #[cfg(test)]
-#[allow(dead_code)] // the grammar playground's tests
-pub fn nesting(source: &str) -> (usize, usize) {
+pub(super) fn nesting(source: &str) -> (usize, usize) {
     let rules = Scan::new(source).run().unwrap_or_default();
     let deepest = rules.iter().map(|rule| rule.levels).max().unwrap_or(0);
     (deepest, deepest_calls(&rules).0)
 }
 
-/// `n` with a space between groups of three digits, as this project writes counts.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(digit);
-    }
-    out
-}
-
-fn error_at(source: &str, at: usize, message: String) -> Error<MetaRule> {
+fn error_at(source: &str, at: usize, message: String) -> GrammarError {
     let position = Position::new(source, at)
         .or_else(|| Position::new(source, source.len()))
         .unwrap_or_else(|| Position::from_start(source));
-    Error::new_from_pos(ErrorVariant::CustomError { message }, position)
+    GrammarError(Error::<MetaRule>::new_from_pos(
+        ErrorVariant::CustomError { message },
+        position,
+    ))
 }
 
 /// What a text has too much of.

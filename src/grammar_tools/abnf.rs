@@ -1,0 +1,659 @@
+//! RFC 5234 ABNF compiled for membership tests and generated examples: the independent oracle
+//! of the ABNF cross-check of the `.pest` files, and the grammar playground's registration
+//! check.
+//!
+//! An ABNF text is parsed with the `abnf` crate and its rule tree is translated mechanically,
+//! node by node, into a regular expression: the grammars of identifiers have no recursion, so
+//! each one denotes a regular language, and the `regex` crate decides membership exactly,
+//! whatever the ambiguity of the ABNF (no ordered choice, no greediness). The same tree drives
+//! a random generator of strings, biased toward the boundaries of each repetition.
+//!
+//! A text may be one a person pastes, so it is bounded before anything recurses over it:
+//! groups and options nest at most [`MAX_NESTING`] deep, a rule reaches at most [`MAX_DEPTH`]
+//! levels through the rules it uses, and its regular expression is at most [`MAX_PATTERN`]
+//! bytes; a generated string takes a bounded number of steps. What is wrong with a text is an
+//! `Err` with the reason.
+//!
+//! ```
+//! use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng};
+//!
+//! let grammar = Grammar::parse("oid = number *( \".\" number )\nnumber = DIGIT / %x31-39 1*DIGIT\n", &[])?;
+//! let matcher = Matcher::new(&grammar, "oid")?;
+//! assert!(matcher.accepts("1.3.6.1"));
+//! assert!(!matcher.accepts("1.03"));
+//!
+//! let mut rng = Rng::new(1);
+//! let drawn = grammar.generate("oid", 0, &mut rng, 100).expect("a string of at most 100 bytes");
+//! assert!(drawn.split('.').all(|number| !number.is_empty()));
+//! # Ok::<(), String>(())
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::prelude::rust_2024::*;
+use std::{format, vec};
+
+use abnf::types::{Node, Repeat, TerminalValues};
+use regex::Regex;
+
+/// The RFC 5234 Appendix B.1 core rules, available to every grammar that does not define them.
+const CORE_RULES: &str = include_str!("../../tests/data/abnf/rfc5234-core.abnf");
+
+/// How deep groups `( )` and options `[ ]` may nest in an ABNF text: the `abnf` crate's parser
+/// recurses a dozen calls deep for each, and a browser's stack holds about 2 000 levels.
+/// Registrations nest three or four.
+pub const MAX_NESTING: usize = 64;
+
+/// How deep a rule may reach through the rules it uses, counting every group, option,
+/// repetition, alternation, concatenation and rule name on the way: the depth of the
+/// recursion that compiles and generates from it, and of the groups of its regular
+/// expression, which the `regex` crate takes at most 250 deep.
+pub const MAX_DEPTH: usize = 200;
+
+/// The longest regular expression compiled from a rule, in bytes: a rule that uses another
+/// twice, which uses another twice, and so on, doubles its expression at each step.
+pub const MAX_PATTERN: usize = 256 * 1024;
+
+/// Refuses an ABNF text whose groups and options nest deeper than [`MAX_NESTING`], before the
+/// `abnf` crate's parser recurses over them. Quoted strings, prose values and comments are
+/// skipped as RFC 5234 writes them.
+fn check_nesting(text: &str) -> Result<(), String> {
+    let mut depth = 0usize;
+    let mut line = 1;
+    let mut line_start = 0;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        match byte {
+            b'\n' => {
+                line += 1;
+                line_start = at + 1;
+            }
+            b'"' | b'<' => {
+                // To the closing quote or bracket (RFC 5234 keeps both on one line).
+                let close = if byte == b'"' { b'"' } else { b'>' };
+                at += bytes[at + 1..]
+                    .iter()
+                    .position(|&b| b == close || b == b'\n')
+                    .map_or(bytes.len() - at, |found| found + 1);
+            }
+            b';' => {
+                at += bytes[at..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len() - at, |found| found - 1);
+            }
+            b'(' | b'[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let column = text[line_start..at].chars().count() + 1;
+                    return Err(format!(
+                        "ABNF: groups and options nest more than {MAX_NESTING} deep at line \
+                         {line}, column {column}"
+                    ));
+                }
+            }
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(())
+}
+
+/// An ABNF rule list, with the RFC 5234 core rules it does not define. Rule names are
+/// case-insensitive (RFC 5234 §2.1), so they are kept in lower case. A rule may have more than
+/// one definition when the document restates it (see [`Grammar::parse`]); a string then has to
+/// match every definition.
+#[derive(Debug, Clone)]
+pub struct Grammar {
+    rules: BTreeMap<String, Vec<Node>>,
+}
+
+impl Grammar {
+    /// Parses `text`, adding the core rules it does not define. A rule defined twice is an
+    /// error unless its name is in `restated`: the document says that a later definition
+    /// narrows an earlier one. An error says what is wrong: groups nested too deep, no ABNF
+    /// rule list, a rule defined twice.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Grammar;
+    ///
+    /// assert!(Grammar::parse("a = \"x\"\n", &[]).is_ok());
+    /// assert_eq!(Grammar::parse("a = \"x\"\na = \"y\"\n", &[]).unwrap_err(), "rule a is defined twice");
+    /// assert!(Grammar::parse("a = \"x\"\na = \"y\"\n", &["a"]).is_ok());
+    /// ```
+    pub fn parse(text: &str, restated: &[&str]) -> Result<Grammar, String> {
+        check_nesting(text)?;
+        let mut rules: BTreeMap<String, Vec<Node>> = BTreeMap::new();
+        for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
+            let name = rule.name().to_ascii_lowercase();
+            let definitions = rules.entry(name.clone()).or_default();
+            if !definitions.is_empty() && !restated.iter().any(|r| r.eq_ignore_ascii_case(&name)) {
+                return Err(format!("rule {name} is defined twice"));
+            }
+            definitions.push(rule.node().clone());
+        }
+        // RFC 5234's own text, which parses.
+        for rule in abnf::rulelist(CORE_RULES).unwrap_or_default() {
+            let name = rule.name().to_ascii_lowercase();
+            rules
+                .entry(name)
+                .or_insert_with(|| vec![rule.node().clone()]);
+        }
+        Ok(Grammar { rules })
+    }
+
+    /// Whether rule `top` can be compiled and generated from: the rules it reaches are all
+    /// defined, none of them refers to itself, none is a prose value (`<...>`), and it reaches
+    /// no deeper than [`MAX_DEPTH`].
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Grammar;
+    ///
+    /// let grammar = Grammar::parse("a = \"x\" a\nb = c\n", &[])?;
+    /// assert_eq!(grammar.check("a").unwrap_err(), "rule a refers to itself (a -> a): a recursive rule has no regular expression");
+    /// assert_eq!(grammar.check("b").unwrap_err(), "rule c is used but not defined");
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn check(&self, top: &str) -> Result<(), String> {
+        /// The walk: the rules on the way down, and the height of each rule walked (how
+        /// deep the recursion goes below it), so that each is walked once.
+        struct Walk<'g> {
+            grammar: &'g Grammar,
+            stack: Vec<String>,
+            heights: BTreeMap<String, usize>,
+        }
+        impl Walk<'_> {
+            /// The height of `node`, met `depth` levels down; an error past [`MAX_DEPTH`].
+            fn height(&mut self, node: &Node, depth: usize) -> Result<usize, String> {
+                if depth > MAX_DEPTH {
+                    return Err(self.too_deep());
+                }
+                let below = match node {
+                    Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+                        let mut most = 0;
+                        for node in nodes {
+                            most = most.max(self.height(node, depth + 1)?);
+                        }
+                        most
+                    }
+                    Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
+                        self.height(node, depth + 1)?
+                    }
+                    Node::Rulename(name) => {
+                        let key = name.to_ascii_lowercase();
+                        if self.stack.contains(&key) {
+                            return Err(format!(
+                                "rule {name} refers to itself ({} -> {name}): a recursive rule \
+                                 has no regular expression",
+                                self.stack.join(" -> ")
+                            ));
+                        }
+                        if let Some(&height) = self.heights.get(&key) {
+                            if depth + height > MAX_DEPTH {
+                                self.stack.push(key);
+                                return Err(self.too_deep());
+                            }
+                            return Ok(height);
+                        }
+                        let definitions = self
+                            .grammar
+                            .rules
+                            .get(&key)
+                            .ok_or_else(|| format!("rule {name} is used but not defined"))?;
+                        self.stack.push(key.clone());
+                        let mut most = 0;
+                        for definition in definitions {
+                            most = most.max(self.height(definition, depth + 1)?);
+                        }
+                        self.stack.pop();
+                        self.heights.insert(key, most);
+                        most
+                    }
+                    Node::Prose(prose) => {
+                        return Err(format!(
+                            "prose value <{prose}> cannot be compiled: write it as ABNF"
+                        ));
+                    }
+                    Node::String(_) | Node::TerminalValues(_) => 0,
+                };
+                Ok(below + 1)
+            }
+
+            fn too_deep(&self) -> String {
+                let path = if self.stack.len() > 6 {
+                    format!(
+                        "{} -> ... -> {}",
+                        self.stack[..3].join(" -> "),
+                        self.stack[self.stack.len() - 2..].join(" -> ")
+                    )
+                } else {
+                    self.stack.join(" -> ")
+                };
+                format!(
+                    "rule {} reaches more than {MAX_DEPTH} levels deep through the rules it \
+                     uses ({path}, {} rules)",
+                    self.stack.first().map_or("", String::as_str),
+                    self.stack.len()
+                )
+            }
+        }
+        let mut walk = Walk {
+            grammar: self,
+            stack: Vec::new(),
+            heights: BTreeMap::new(),
+        };
+        walk.height(&Node::Rulename(top.to_owned()), 0).map(drop)
+    }
+
+    /// The grammar with the rules of `text` in place of those of the same names, and its other
+    /// rules added: a document's grammar as a ruling on it reads it.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::{Grammar, Matcher};
+    ///
+    /// let grammar = Grammar::parse("a = 1*DIGIT\n", &[])?;
+    /// let ruled = grammar.with_rules("a = 1*4DIGIT\n")?;
+    /// assert!(!Matcher::new(&ruled, "a")?.accepts("12345"));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn with_rules(&self, text: &str) -> Result<Grammar, String> {
+        let mut grammar = self.clone();
+        if text.is_empty() {
+            return Ok(grammar);
+        }
+        check_nesting(text)?;
+        for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
+            let name = rule.name().to_ascii_lowercase();
+            grammar.rules.insert(name, vec![rule.node().clone()]);
+        }
+        Ok(grammar)
+    }
+
+    /// The names of the rules `text` defines (lower case), in its order.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Grammar;
+    ///
+    /// assert_eq!(Grammar::rule_names("NSS = 1*x\nx = ALPHA\n")?, ["nss", "x"]);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn rule_names(text: &str) -> Result<Vec<String>, String> {
+        check_nesting(text)?;
+        Ok(abnf::rulelist(text)
+            .map_err(|e| format!("ABNF: {e}"))?
+            .iter()
+            .map(|rule| rule.name().to_ascii_lowercase())
+            .collect())
+    }
+
+    /// Adds `rule` as a further definition of `target`: "to be superimposed on", that is,
+    /// a string matches `target` only if it also matches `rule`.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::{Grammar, Matcher};
+    ///
+    /// let mut grammar = Grammar::parse("a = 1*DIGIT\nshort = 1*2DIGIT\n", &[])?;
+    /// grammar.superimpose("short", "a")?;
+    /// assert!(!Matcher::new(&grammar, "a")?.accepts("123"));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn superimpose(&mut self, rule: &str, target: &str) -> Result<(), String> {
+        if !self.rules.contains_key(&rule.to_ascii_lowercase()) {
+            return Err(format!("rule {rule} is not defined"));
+        }
+        self.rules
+            .get_mut(&target.to_ascii_lowercase())
+            .ok_or_else(|| format!("rule {target} is not defined"))?
+            .push(Node::Rulename(rule.to_owned()));
+        Ok(())
+    }
+
+    /// The definition of rule `name` in one reading; `None` for a rule the grammar does not
+    /// define.
+    fn definition(&self, name: &str, reading: usize) -> Option<&Node> {
+        let definitions = self.rules.get(&name.to_ascii_lowercase())?;
+        definitions.get(reading.min(definitions.len().saturating_sub(1)))
+    }
+
+    /// How many readings the grammar has: reading `i` uses the `i`-th definition of every
+    /// restated rule (the last one when it has fewer), so every definition is in some reading.
+    pub fn readings(&self) -> usize {
+        self.rules.values().map(Vec::len).max().unwrap_or(1)
+    }
+
+    /// The names of the rules reachable from `top` (lower case); rules it uses that the grammar
+    /// does not define are among them.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Grammar;
+    ///
+    /// let grammar = Grammar::parse("a = b\nb = \"x\"\nc = \"y\"\n", &[])?;
+    /// assert_eq!(grammar.reachable("a").into_iter().collect::<Vec<_>>(), ["a", "b"]);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn reachable(&self, top: &str) -> BTreeSet<String> {
+        // Iteratively: a chain of rules may be long.
+        let mut seen = BTreeSet::new();
+        let top = Node::Rulename(top.to_owned());
+        let mut nodes: Vec<&Node> = vec![&top];
+        while let Some(node) = nodes.pop() {
+            match node {
+                Node::Alternatives(inner) | Node::Concatenation(inner) => nodes.extend(inner),
+                Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
+                    nodes.push(node);
+                }
+                Node::Rulename(name) => {
+                    let key = name.to_ascii_lowercase();
+                    if seen.insert(key.clone()) {
+                        nodes.extend(self.rules.get(&key).into_iter().flatten());
+                    }
+                }
+                Node::String(_) | Node::TerminalValues(_) | Node::Prose(_) => {}
+            }
+        }
+        seen
+    }
+
+    /// The regular expression of rule `top` in one reading, anchored at both ends; an error
+    /// when the rule cannot be compiled (see [`Grammar::check`]) or its expression grows past
+    /// [`MAX_PATTERN`].
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Grammar;
+    ///
+    /// let grammar = Grammar::parse("a = \"x\" [ %x30-39 ]\n", &[])?;
+    /// assert_eq!(grammar.regex("a", 0)?, r"\A(?:(?:(?:[xX])(?:(?:[\x{30}-\x{39}])?)))\z");
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn regex(&self, top: &str, reading: usize) -> Result<String, String> {
+        self.check(top)?;
+        let mut out = String::from(r"\A(?:");
+        self.node_regex(&Node::Rulename(top.to_owned()), reading, &mut out);
+        if out.len() > MAX_PATTERN {
+            return Err(format!(
+                "the regular expression of rule {top} is longer than {} KiB: the rules it uses \
+                 repeat one another too often",
+                MAX_PATTERN / 1024
+            ));
+        }
+        out.push_str(r")\z");
+        Ok(out)
+    }
+
+    /// Appends the expression of `node` to `out`, unless `out` is already longer than
+    /// [`MAX_PATTERN`] (which [`Grammar::regex`] then reports). The grammar has passed
+    /// [`Grammar::check`]: no rule it reaches is undefined, recursive or prose, and it reaches
+    /// at most [`MAX_DEPTH`] deep.
+    fn node_regex(&self, node: &Node, reading: usize, out: &mut String) {
+        if out.len() > MAX_PATTERN {
+            return;
+        }
+        match node {
+            Node::Alternatives(nodes) => {
+                out.push_str("(?:");
+                for (i, node) in nodes.iter().enumerate() {
+                    if i > 0 {
+                        out.push('|');
+                    }
+                    self.node_regex(node, reading, out);
+                }
+                out.push(')');
+            }
+            Node::Concatenation(nodes) => {
+                for node in nodes {
+                    out.push_str("(?:");
+                    self.node_regex(node, reading, out);
+                    out.push(')');
+                }
+            }
+            Node::Repetition { repeat, node } => {
+                out.push_str("(?:");
+                self.node_regex(node, reading, out);
+                out.push(')');
+                let (min, max) = bounds(repeat);
+                let _ = match max {
+                    Some(max) => write!(out, "{{{min},{max}}}"),
+                    None => write!(out, "{{{min},}}"),
+                };
+            }
+            Node::Group(node) => {
+                out.push_str("(?:");
+                self.node_regex(node, reading, out);
+                out.push(')');
+            }
+            Node::Optional(node) => {
+                out.push_str("(?:");
+                self.node_regex(node, reading, out);
+                out.push_str(")?");
+            }
+            Node::Rulename(name) => {
+                out.push_str("(?:");
+                if let Some(definition) = self.definition(name, reading) {
+                    self.node_regex(definition, reading, out);
+                }
+                out.push(')');
+            }
+            Node::String(literal) => {
+                for ch in literal.value().chars() {
+                    if !literal.is_case_sensitive() && ch.is_ascii_alphabetic() {
+                        // RFC 5234 §2.3: quoted strings are case-insensitive, in US-ASCII only
+                        // (no `(?i)`, which would also match the Kelvin sign for "k").
+                        let (lower, upper) = (ch.to_ascii_lowercase(), ch.to_ascii_uppercase());
+                        let _ = write!(out, "[{lower}{upper}]");
+                    } else {
+                        let _ = write!(out, r"\x{{{:X}}}", u32::from(ch));
+                    }
+                }
+            }
+            Node::TerminalValues(TerminalValues::Range(from, to)) => {
+                let _ = write!(out, r"[\x{{{from:X}}}-\x{{{to:X}}}]");
+            }
+            Node::TerminalValues(TerminalValues::Concatenation(values)) => {
+                for value in values {
+                    let _ = write!(out, r"\x{{{value:X}}}");
+                }
+            }
+            // `check` refused it.
+            Node::Prose(_) => {}
+        }
+    }
+
+    /// A random string from rule `top` in one reading, or `None` as soon as it grows longer
+    /// than `longest` bytes (a nested repetition can draw strings of thousands of bytes, which
+    /// cost time to build and to judge) or takes more than 16 steps a byte of that bound.
+    /// Repetition counts favour their bounds; with a small probability a count steps one past
+    /// them, so that near misses (a 33-character NID, an empty component) are generated too.
+    /// `None` too where the rule cannot be compiled (see [`Grammar::check`]).
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::{Grammar, Rng};
+    ///
+    /// let grammar = Grammar::parse("nid = ALPHA 1*31( ALPHA / DIGIT / \"-\" )\n", &[])?;
+    /// let mut rng = Rng::new(7);
+    /// let nids: Vec<String> = (0..100).filter_map(|_| grammar.generate("nid", 0, &mut rng, 40)).collect();
+    /// // Some step past the bound of 32 characters.
+    /// assert!(nids.iter().any(|nid| nid.len() == 33));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn generate(
+        &self,
+        top: &str,
+        reading: usize,
+        rng: &mut Rng,
+        longest: usize,
+    ) -> Option<String> {
+        let mut out = String::new();
+        let node = Node::Rulename(top.to_owned());
+        let mut steps = Steps {
+            left: longest.saturating_mul(16).saturating_add(256),
+        };
+        self.generate_node(&node, reading, rng, &mut out, longest, &mut steps, 0)
+            .then_some(out)
+    }
+
+    /// Appends a string of `node` to `out`; false once `out` is longer than `longest`, or
+    /// once the steps are used up (a repetition of something that may be empty, `1000( "" )`,
+    /// adds nothing to `out` however often it is drawn).
+    #[allow(clippy::too_many_arguments)]
+    fn generate_node(
+        &self,
+        node: &Node,
+        reading: usize,
+        rng: &mut Rng,
+        out: &mut String,
+        longest: usize,
+        steps: &mut Steps,
+        depth: usize,
+    ) -> bool {
+        // A rule that refers to itself would recurse without end: a grammar is generated from
+        // no deeper than `check` allows.
+        if steps.left == 0 || depth > MAX_DEPTH {
+            return false;
+        }
+        steps.left -= 1;
+        match node {
+            Node::Alternatives(nodes) => nodes.get(rng.below(nodes.len())).is_some_and(|node| {
+                self.generate_node(node, reading, rng, out, longest, steps, depth + 1)
+            }),
+            Node::Concatenation(nodes) => nodes
+                .iter()
+                .all(|node| self.generate_node(node, reading, rng, out, longest, steps, depth + 1)),
+            Node::Repetition { repeat, node } => {
+                let (min, max) = bounds(repeat);
+                (0..repetitions(min, max, rng))
+                    .all(|_| self.generate_node(node, reading, rng, out, longest, steps, depth + 1))
+            }
+            Node::Group(node) => {
+                self.generate_node(node, reading, rng, out, longest, steps, depth + 1)
+            }
+            Node::Optional(node) => {
+                rng.below(2) != 0
+                    || self.generate_node(node, reading, rng, out, longest, steps, depth + 1)
+            }
+            Node::Rulename(name) => self.definition(name, reading).is_some_and(|definition| {
+                self.generate_node(definition, reading, rng, out, longest, steps, depth + 1)
+            }),
+            Node::String(literal) => {
+                for ch in literal.value().chars() {
+                    let flip = !literal.is_case_sensitive() && rng.below(4) == 0;
+                    out.push(if flip { swap_case(ch) } else { ch });
+                }
+                out.len() <= longest
+            }
+            Node::TerminalValues(TerminalValues::Range(from, to)) => {
+                let value = match rng.below(4) {
+                    0 => *from,
+                    1 => *to,
+                    _ => from + rng.below((to - from + 1) as usize) as u32,
+                };
+                // A range across the surrogates (%xD800-DFFF) holds values that are no
+                // characters; none is drawn from the repository's ABNF.
+                out.push(char::from_u32(value).unwrap_or(char::REPLACEMENT_CHARACTER));
+                out.len() <= longest
+            }
+            Node::TerminalValues(TerminalValues::Concatenation(values)) => {
+                out.extend(
+                    values
+                        .iter()
+                        .map(|&v| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)),
+                );
+                out.len() <= longest
+            }
+            Node::Prose(_) => false,
+        }
+    }
+}
+
+/// The steps a generated string may still take: one per node drawn.
+struct Steps {
+    left: usize,
+}
+
+fn bounds(repeat: &Repeat) -> (usize, Option<usize>) {
+    match *repeat {
+        Repeat::Specific(n) => (n, Some(n)),
+        Repeat::Variable { min, max } => (min.unwrap_or(0), max),
+    }
+}
+
+/// A repetition count for `min*max`: often a bound, sometimes one past it.
+fn repetitions(min: usize, max: Option<usize>, rng: &mut Rng) -> usize {
+    // Saturating: a pasted text may write a count as large as `usize` holds.
+    let high = max.unwrap_or(min.saturating_add(12)).max(min);
+    match rng.below(20) {
+        0..=3 => min,
+        4..=6 => high,
+        7 => high.saturating_add(1),
+        8 => min.saturating_sub(1),
+        _ => min + rng.below((high - min).min(6) + 1),
+    }
+}
+
+fn swap_case(ch: char) -> char {
+    if ch.is_ascii_lowercase() {
+        ch.to_ascii_uppercase()
+    } else {
+        ch.to_ascii_lowercase()
+    }
+}
+
+/// An ABNF grammar compiled for membership tests: one regex per reading; a string is in the
+/// language when it matches them all (see [`Grammar::readings`]).
+#[derive(Debug, Clone)]
+pub struct Matcher {
+    regexes: Vec<Regex>,
+}
+
+impl Matcher {
+    /// Compiles rule `top` of `grammar`; an error when it cannot be compiled (see
+    /// [`Grammar::check`]) or its regular expression is too large.
+    pub fn new(grammar: &Grammar, top: &str) -> Result<Matcher, String> {
+        let regexes = (0..grammar.readings())
+            .map(|reading| {
+                let pattern = grammar.regex(top, reading)?;
+                Regex::new(&pattern).map_err(|error| {
+                    // regex's report of a syntax error quotes the whole pattern; its last
+                    // line says what is wrong.
+                    let error = error.to_string();
+                    let reason = error.lines().last().unwrap_or_default();
+                    let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+                    format!("the regular expression of rule {top}: {reason}")
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Matcher { regexes })
+    }
+
+    /// Whether `input` is a string of the rule's language.
+    pub fn accepts(&self, input: &str) -> bool {
+        self.regexes.iter().all(|regex| regex.is_match(input))
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same seed gives the same strings on every
+/// machine and with every version of every dependency.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator that starts from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`; 0 when `n` is 0.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % (n as u64).max(1)) as usize
+    }
+}

@@ -1,0 +1,261 @@
+//! Running one rule of a grammar text with pest_vm, pest's interpreter: where the rule's match
+//! ends and the parse tree with byte spans, or the byte at which it failed and pest's
+//! "expected ..." message.
+//!
+//! A grammar may backtrack exponentially or recurse without end on some input, so a run is
+//! bounded: by pest's budget of rule calls ([`MAX_CALLS`]) and by its check of the stack left,
+//! which pest makes before each call where it knows the stack's bounds: on the common native
+//! targets by itself, in WebAssembly when the caller gives it a stack (the grammar playground
+//! does, with `stacker`). Either ends the run with [`Trial::Refused`].
+
+use std::num::NonZeroUsize;
+use std::prelude::rust_2024::*;
+use std::{fmt, format};
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest_meta::optimizer::OptimizedRule;
+use pest_vm::Vm;
+
+use super::grouped;
+
+/// How many rule calls a run may make (pest counts each rule, sequence, repetition, option and
+/// lookahead entered). The grammars of this repository make about 30 per byte of input, so an
+/// identifier of 30 000 bytes still runs to the end; an exponential grammar reaches it in well
+/// under a second.
+pub const MAX_CALLS: usize = 1_000_000;
+
+/// One rule of a compiled grammar, ready to run on inputs ([`Compiled::runner`]).
+///
+/// [`Compiled::runner`]: super::Compiled::runner
+pub struct Runner {
+    vm: Vm,
+    rule: String,
+    /// The normal rule added to call `rule`, so that the match has a pair even when `rule` is
+    /// silent.
+    wrapper: String,
+}
+
+impl fmt::Debug for Runner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Runner").field("rule", &self.rule).finish()
+    }
+}
+
+/// One rule's match in a parse tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeNode<'a> {
+    /// The rule's name.
+    pub rule: &'a str,
+    /// Its byte span in the input: where it starts.
+    pub start: usize,
+    /// Where it ends.
+    pub end: usize,
+    /// 1 for the rule tried, 2 for the rules it matched directly, and so on.
+    pub depth: usize,
+}
+
+/// What a rule did with an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trial<'a> {
+    /// It matched bytes `0..end`: all of the input when `end` is its length, otherwise a
+    /// prefix only. The tree lists every pair in document order (a parent before its
+    /// children).
+    Parsed {
+        /// Where the match ends.
+        end: usize,
+        /// The parse tree.
+        tree: Vec<TreeNode<'a>>,
+    },
+    /// It failed at byte `index`; `message` is pest's "expected ..." list.
+    Failed {
+        /// Where it failed.
+        index: usize,
+        /// What pest expected there.
+        message: String,
+    },
+    /// The run was stopped at byte `index` before it could decide.
+    Refused {
+        /// Where pest was when it stopped.
+        index: usize,
+        /// What stopped it.
+        limit: Limit,
+    },
+    /// pest reported success without a pair for the wrapper rule, which is not silent: not
+    /// expected to happen, and said rather than hidden.
+    NoTree,
+}
+
+/// What stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// It made [`MAX_CALLS`] rule calls: the grammar backtracks too much on this input.
+    Calls,
+    /// The stack was nearly used up: the grammar's rules call one another too deep.
+    Stack,
+}
+
+impl fmt::Display for Limit {
+    /// What happened, for a person.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Calls => write!(
+                f,
+                "stopped after {} rule calls: this grammar backtracks too much on this input",
+                grouped(MAX_CALLS as u64)
+            ),
+            Limit::Stack => f.write_str(
+                "this grammar recursed deeper than the stack allows: its rules call one another \
+                 too deep on this input",
+            ),
+        }
+    }
+}
+
+impl Runner {
+    pub(super) fn new(rules: Vec<OptimizedRule>, rule: &str, wrapper: String) -> Runner {
+        Runner {
+            vm: Vm::new(rules),
+            rule: rule.to_owned(),
+            wrapper,
+        }
+    }
+
+    /// The rule this runs.
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// Runs the rule on `input`.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::{Compiled, Limit, Trial, TreeNode};
+    ///
+    /// let runner = Compiled::new("a = { \"x\" ~ b }\nb = { \"y\"+ }")?.runner("a").unwrap();
+    /// assert_eq!(
+    ///     runner.run("xyy"),
+    ///     Trial::Parsed {
+    ///         end: 3,
+    ///         tree: vec![
+    ///             TreeNode { rule: "a", start: 0, end: 3, depth: 1 },
+    ///             TreeNode { rule: "b", start: 1, end: 3, depth: 2 },
+    ///         ],
+    ///     }
+    /// );
+    /// assert_eq!(runner.run("x"), Trial::Failed { index: 1, message: "expected b".into() });
+    ///
+    /// // A grammar that backtracks exponentially is stopped by its budget of calls.
+    /// let exponential = "r = { x ~ \"c\" }\nx = { \"a\" ~ x ~ \"b\" | \"a\" ~ x ~ \"c\" | \"a\" ~ x ~ \"d\" | \"a\" }";
+    /// let runner = Compiled::new(exponential)?.runner("r").unwrap();
+    /// let refused = runner.run("aaaaaaaaaaaaaaaaaaaaaae");
+    /// assert_eq!(refused, Trial::Refused { index: 22, limit: Limit::Calls });
+    /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+    /// ```
+    pub fn run<'a>(&'a self, input: &'a str) -> Trial<'a> {
+        // pest reads the budget when a run starts, and it is the process's: set for this run
+        // only, so that reading grammar texts (pest_meta runs pest too) is not held to it.
+        pest::set_call_limit(NonZeroUsize::new(MAX_CALLS));
+        let result = self.vm.parse(&self.wrapper, input);
+        pest::set_call_limit(None);
+        let rule = self.rule.as_str();
+        match result {
+            Ok(mut pairs) => {
+                let Some(top) = pairs.next() else {
+                    return Trial::NoTree;
+                };
+                let end = top.as_span().end();
+                let mut tree = Vec::new();
+                let inner: Vec<Pair<'a, &'a str>> = top.into_inner().collect();
+                match &inner[..] {
+                    [only] if only.as_rule() == rule => walk(only, 1, &mut tree),
+                    // A silent rule leaves no pair of its own: its span, then its children.
+                    _ => {
+                        tree.push(TreeNode {
+                            rule,
+                            start: 0,
+                            end,
+                            depth: 1,
+                        });
+                        for pair in &inner {
+                            walk(pair, 2, &mut tree);
+                        }
+                    }
+                }
+                Trial::Parsed { end, tree }
+            }
+            Err(error) => {
+                let index = match error.location {
+                    InputLocation::Pos(at) => at,
+                    InputLocation::Span((at, _)) => at,
+                };
+                // pest's own messages for its two limits.
+                let limit = match &error.variant {
+                    ErrorVariant::CustomError { message } if message == "call limit reached" => {
+                        Some(Limit::Calls)
+                    }
+                    ErrorVariant::CustomError { message } if message == "stack limit reached" => {
+                        Some(Limit::Stack)
+                    }
+                    _ => None,
+                };
+                if let Some(limit) = limit {
+                    return Trial::Refused { index, limit };
+                }
+                Trial::Failed {
+                    index,
+                    message: message(&error.variant, &self.wrapper, rule),
+                }
+            }
+        }
+    }
+}
+
+/// The tree of `pair` and the pairs inside it, in document order (iteratively: a parse tree is
+/// as deep as the run's recursion, which only pest's check of the stack bounds).
+fn walk<'a>(pair: &Pair<'a, &'a str>, depth: usize, tree: &mut Vec<TreeNode<'a>>) {
+    let mut stack = vec![(pair.clone(), depth)];
+    while let Some((pair, depth)) = stack.pop() {
+        let span = pair.as_span();
+        tree.push(TreeNode {
+            rule: pair.as_rule(),
+            start: span.start(),
+            end: span.end(),
+            depth,
+        });
+        let inner: Vec<Pair<'a, &'a str>> = pair.into_inner().collect();
+        stack.extend(inner.into_iter().rev().map(|inner| (inner, depth + 1)));
+    }
+}
+
+/// pest's "expected ..." message, naming RULE where pest names the wrapper rule.
+fn message(variant: &ErrorVariant<&str>, wrapper: &str, rule: &str) -> String {
+    let (positives, negatives) = match variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives, negatives),
+        ErrorVariant::CustomError { message } => return message.clone(),
+    };
+    let list = |rules: &[&str]| {
+        let names: Vec<&str> = rules
+            .iter()
+            .map(|&name| if name == wrapper { rule } else { name })
+            .collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, [first])) => format!("{first} or {last}"),
+            Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+        }
+    };
+    match (positives.is_empty(), negatives.is_empty()) {
+        (false, false) => format!(
+            "unexpected {}; expected {}",
+            list(negatives),
+            list(positives)
+        ),
+        (false, true) => format!("expected {}", list(positives)),
+        (true, false) => format!("unexpected {}", list(negatives)),
+        (true, true) => "no rule matched".to_owned(),
+    }
+}
