@@ -72,7 +72,9 @@ fn the_shipped_grammars_nest_well_within_the_limits() {
     assert!(files.len() > 80, "{}", files.len());
     for (path, text) in files {
         let (rule, calls) = nesting(&text);
-        assert!(rule <= MAX_NESTING / 2, "{path}: {rule}");
+        // namespaces/said.pest nests 90 levels: a code's length is a repetition `e{86}`, each
+        // copy a level as pest_meta writes them out.
+        assert!(rule <= MAX_NESTING * 3 / 4, "{path}: {rule}");
         assert!(calls <= MAX_CALL_NESTING / 4, "{path}: {calls}");
     }
 }
