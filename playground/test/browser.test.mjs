@@ -1126,3 +1126,20 @@ test("a 1 000-line paste, then keystrokes: timings printed, screenshot written",
   await page.screenshot({ path: `${output}playground.png`, fullPage: false });
   await close(opened);
 });
+
+test("an ABNF syntax error is one message: line, column, what is wrong, a caret under the fault", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'NSS = 1*part\npart = ALPHA / DIGIT / "-" )\n');
+  await page.locator("#reg-nid").fill("xy");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  assert.equal(
+    await page.locator("#reg-report pre").textContent(),
+    "ABNF syntax error at line 2, column 28: this bracket closes nothing\n" +
+      'part = ALPHA / DIGIT / "-" )\n' +
+      "                           ^",
+  );
+  await close(opened);
+});

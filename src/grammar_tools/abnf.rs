@@ -101,6 +101,105 @@ fn check_nesting(text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The rules of `text`, or one message for its first syntax error: the line and column of the
+/// fault, what is wrong there, and the line with a caret under the fault.
+///
+/// The `abnf` crate reports a failure as nom's list of every parser that failed on the way
+/// out, each with its line and a caret. The list of rules fails where the rule that does not
+/// parse begins, so that rule is parsed again on its own (with its continuation lines), whose
+/// parse stops at the fault itself; the reason is told from the character there, since nom's
+/// innermost "expected" names only the last alternative it tried.
+///
+/// ```
+/// use urn_tag::grammar_tools::abnf::Grammar;
+///
+/// let error = Grammar::parse("a = \"x\"\nb = 1*DIGIT ]\n", &[]).unwrap_err();
+/// assert_eq!(
+///     error,
+///     "ABNF syntax error at line 2, column 13: this bracket closes nothing\nb = 1*DIGIT ]\n            ^"
+/// );
+/// ```
+fn rulelist(text: &str) -> Result<Vec<abnf::types::Rule>, String> {
+    let report = match abnf::rulelist(text) {
+        Ok(rules) => return Ok(rules),
+        Err(error) => error.to_string(),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let (mut line, mut column) = first_place(&report).unwrap_or((1, 1));
+    if let Some(first) = line.checked_sub(1).filter(|&first| first < lines.len()) {
+        let end = (first + 1..lines.len())
+            .find(|&next| !lines[next].starts_with([' ', '\t']))
+            .unwrap_or(lines.len());
+        let rule = format!("{}\n", lines[first..end].join("\n"));
+        if let Err(error) = abnf::rule(&rule)
+            && let Some((within, at)) = first_place(&error.to_string())
+        {
+            (line, column) = (first + within, at);
+        }
+    }
+    let shown = lines.get(line.wrapping_sub(1)).copied().unwrap_or("");
+    let mut cut = (column - 1).min(shown.len());
+    while !shown.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let (before, after) = shown.split_at(cut);
+    let reason = reason(before, after);
+    // nom counts columns in bytes; a person counts characters.
+    let column = before.chars().count() + 1;
+    Err(format!(
+        "ABNF syntax error at line {line}, column {column}: {reason}\n{shown}\n{:>column$}",
+        "^"
+    ))
+}
+
+/// What is wrong at the fault of a line, `before` it and from it on (`after`).
+fn reason(before: &str, after: &str) -> String {
+    let mut rest = after.chars();
+    let Some(at) = rest.next() else {
+        return "the rule ends here, unfinished".to_owned();
+    };
+    let rest = rest.as_str();
+    match at {
+        '"' => match rest.split_once('"') {
+            None => "this quoted string is not closed on its line".to_owned(),
+            Some((inside, _)) => match inside.chars().find(|ch| !matches!(ch, ' '..='~')) {
+                Some(ch) => format!(
+                    "a quoted string holds only printable ASCII characters, not {ch:?}: write \
+                     others as %x"
+                ),
+                None => "'\"' cannot stand here".to_owned(),
+            },
+        },
+        '<' if !rest.contains('>') => "this prose value is not closed on its line".to_owned(),
+        '(' => "this group is not closed, or what it holds is not ABNF".to_owned(),
+        '[' => "this option is not closed, or what it holds is not ABNF".to_owned(),
+        ')' | ']' => "this bracket closes nothing".to_owned(),
+        _ if before.trim().is_empty() => {
+            "a rule starts with its name, then = or =/, at the start of a line".to_owned()
+        }
+        _ if before
+            .trim()
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '-') =>
+        {
+            "a rule's name is followed by = or =/".to_owned()
+        }
+        other => format!("{other:?} cannot stand here"),
+    }
+}
+
+/// The line (1-based) and the byte column (1-based) of the first (the innermost) failure of a
+/// report of nom's, which reads `0: at line L[, in Kind]:`, the line, and a caret under the
+/// place.
+fn first_place(report: &str) -> Option<(usize, usize)> {
+    let mut lines = report.lines();
+    let head = lines.next()?.strip_prefix("0: at line ")?;
+    let line: usize = head.split([':', ',']).next()?.parse().ok()?;
+    lines.next()?;
+    let column = lines.next()?.len();
+    (column > 0).then_some((line, column))
+}
+
 /// An ABNF rule list, with the RFC 5234 core rules it does not define. Rule names are
 /// case-insensitive (RFC 5234 §2.1), so they are kept in lower case. A rule may have more than
 /// one definition when the document restates it (see [`Grammar::parse`]); a string then has to
@@ -126,7 +225,7 @@ impl Grammar {
     pub fn parse(text: &str, restated: &[&str]) -> Result<Grammar, String> {
         check_nesting(text)?;
         let mut rules: BTreeMap<String, Vec<Node>> = BTreeMap::new();
-        for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
+        for rule in rulelist(text)? {
             let name = rule.name().to_ascii_lowercase();
             let definitions = rules.entry(name.clone()).or_default();
             if !definitions.is_empty() && !restated.iter().any(|r| r.eq_ignore_ascii_case(&name)) {
@@ -264,7 +363,7 @@ impl Grammar {
             return Ok(grammar);
         }
         check_nesting(text)?;
-        for rule in abnf::rulelist(text).map_err(|e| format!("ABNF: {e}"))? {
+        for rule in rulelist(text)? {
             let name = rule.name().to_ascii_lowercase();
             grammar.rules.insert(name, vec![rule.node().clone()]);
         }
@@ -281,8 +380,7 @@ impl Grammar {
     /// ```
     pub fn rule_names(text: &str) -> Result<Vec<String>, String> {
         check_nesting(text)?;
-        Ok(abnf::rulelist(text)
-            .map_err(|e| format!("ABNF: {e}"))?
+        Ok(rulelist(text)?
             .iter()
             .map(|rule| rule.name().to_ascii_lowercase())
             .collect())

@@ -78,3 +78,48 @@ fn the_shipped_grammars_nest_well_within_the_limits() {
         assert!(calls <= MAX_CALL_NESTING / 4, "{path}: {calls}");
     }
 }
+
+/// An ABNF syntax error is one message: line and column of the fault, what is wrong there, the
+/// line and a caret under the fault (nom's report lists every parser that failed, the outermost
+/// at the start of the rule).
+#[rstest::rstest]
+#[case::rule_without_a_name(
+    "= nothing",
+    "line 1, column 1: a rule starts with its name, then = or =/, at the start of a line\n\
+     = nothing\n\
+     ^"
+)]
+#[case::bracket_closing_nothing(
+    "a = \"x\"\nb = 1*DIGIT ]\n",
+    "line 2, column 13: this bracket closes nothing\n\
+     b = 1*DIGIT ]\n            ^"
+)]
+#[case::bracket_on_a_continuation_line(
+    "a = x\n  / y )\n",
+    "line 2, column 7: this bracket closes nothing\n  / y )\n      ^"
+)]
+#[case::quoted_string_not_closed(
+    "a = \"x\nb = c\n",
+    "line 1, column 5: this quoted string is not closed on its line\na = \"x\n    ^"
+)]
+#[case::group_not_closed(
+    "a = \"x\"\nb = ( c / d\n    e\nc = \"y\"\n",
+    "line 2, column 5: this group is not closed, or what it holds is not ABNF\nb = ( c / d\n    ^"
+)]
+#[case::name_with_a_space(
+    "a = \"x\" \nbad rule = \"y\"\n",
+    "line 2, column 5: a rule's name is followed by = or =/\nbad rule = \"y\"\n    ^"
+)]
+#[case::quoted_string_not_ascii(
+    "a = \"\u{e9}\" ]\n",
+    "line 1, column 5: a quoted string holds only printable ASCII characters, not '\u{e9}': \
+     write others as %x\na = \"\u{e9}\" ]\n    ^"
+)]
+#[case::character_outside_abnf(
+    "a = %x41 ; \u{e9}t\u{e9}\nb = \u{e9}\n",
+    "line 2, column 5: '\u{e9}' cannot stand here\nb = \u{e9}\n    ^"
+)]
+fn abnf_syntax_errors_are_one_message_with_a_caret(#[case] text: &str, #[case] message: &str) {
+    let error = super::abnf::Grammar::parse(text, &[]).unwrap_err();
+    assert_eq!(error, format!("ABNF syntax error at {message}"));
+}

@@ -546,7 +546,10 @@ fn an_unusable_registration_says_why() {
         error("a = \"x\"", "", "")
             .contains(r#""error":"give the NID: an NSS becomes a URN as urn:NID:NSS""#)
     );
-    assert!(error("= nothing", "", "xy").starts_with(r#"{"error":"ABNF: "#));
+    // One message, at the fault, with a caret under it.
+    assert!(error("a = \"x\"\nb = 1*DIGIT ]\n", "", "xy").starts_with(
+        r#"{"error":"ABNF syntax error at line 2, column 13: this bracket closes nothing\nb = 1*DIGIT ]\n            ^","#
+    ));
     assert!(error("a = %x5A-41\n", "", "xy").contains("invalid character class range"));
     assert!(error("a = 5*3\"x\"\n", "", "xy").starts_with(r#"{"error":"#));
     assert_eq!(
