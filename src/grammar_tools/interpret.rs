@@ -18,6 +18,7 @@ use pest_meta::optimizer::OptimizedRule;
 use pest_vm::Vm;
 
 use super::grouped;
+use super::trace::{Trace, Tracing};
 
 /// How many rule calls a run may make (pest counts each rule, sequence, repetition, option and
 /// lookahead entered). The grammars of this repository make about 30 per byte of input, so an
@@ -30,6 +31,9 @@ pub const MAX_CALLS: usize = 1_000_000;
 /// [`Compiled::runner`]: super::Compiled::runner
 pub struct Runner {
     vm: Vm,
+    /// The same rules, made to report the rules they enter, match and fail, for
+    /// [`Runner::trace`].
+    tracing: Tracing,
     rule: String,
     /// The normal rule added to call `rule`, so that the match has a pair even when `rule` is
     /// silent.
@@ -115,10 +119,37 @@ impl fmt::Display for Limit {
 impl Runner {
     pub(super) fn new(rules: Vec<OptimizedRule>, rule: &str, wrapper: String) -> Runner {
         Runner {
+            tracing: Tracing::new(&rules),
             vm: Vm::new(rules),
             rule: rule.to_owned(),
             wrapper,
         }
+    }
+
+    /// Why the rule does not match `input`: the deepest attempt, the furthest byte and what
+    /// was expected there (see [`Trace`]); `None` when it matches, or when the run is stopped
+    /// by a limit.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::{Compiled, Step};
+    ///
+    /// let text = "id = { ^\"id:\" ~ part ~ (\".\" ~ part)* ~ EOI }\npart = { ASCII_DIGIT+ }";
+    /// let runner = Compiled::new(text)?.runner("id").unwrap();
+    /// let trace = runner.trace("ID:12.x").expect("no match");
+    /// assert_eq!(trace.index, 6);
+    /// assert_eq!(trace.expected, ["'0'..'9'", "part"]);
+    /// let step = |rule: &str, start, end, depth| Step { rule: rule.into(), start, end, depth };
+    /// assert_eq!(
+    ///     trace.attempt,
+    ///     [step("id", 0, None, 1), step("part", 3, Some(5), 2), step("part", 6, None, 2)]
+    /// );
+    /// // A literal compared byte by byte: "id:" stops at the third byte.
+    /// assert_eq!(runner.trace("iD-1").expect("no match").index, 2);
+    /// assert_eq!(runner.trace("id:1.2"), None);
+    /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+    /// ```
+    pub fn trace(&self, input: &str) -> Option<Trace> {
+        self.tracing.trace(&self.wrapper, &self.rule, input)
     }
 
     /// The rule this runs.

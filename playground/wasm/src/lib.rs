@@ -445,6 +445,15 @@ impl Grammar {
         json(&self.run_line(line, true))
     }
 
+    /// Why the entry rule does not match `line`, as JSON: `{trace: {index, expected, attempt:
+    /// [{rule, start, end, depth}]}}`, byte offsets of the line (`end` null for a rule the run
+    /// was still inside when it got no further), or `{trace: null, message}` when there is no
+    /// trace to give (the rule matches, the run was stopped, or the line has nothing the rule
+    /// applies to).
+    pub fn trace(&self, line: &str) -> String {
+        json(&self.trace_line(line))
+    }
+
     /// The SVG railroad diagram of rule `rule`; empty when the text has no such rule.
     pub fn diagram(&self, rule: &str) -> String {
         let Some((_, diagrams)) = &self.rules else {
@@ -492,23 +501,9 @@ impl Grammar {
             Err(error) => return not_run(error.clone()),
         };
         // The part of the line the rule runs on, and where it starts.
-        let (input, offset) = match self.scope {
-            Scope::Line => (line, 0),
-            Scope::Nss(namespace) => match Urn::parse(line) {
-                Ok(urn) if urn.nid().eq_ignore_ascii_case(namespace.nid()) => {
-                    match urn.parts().find(|(part, _)| *part == Part::Nss) {
-                        Some((_, span)) => (&line[span.start..span.end], span.start),
-                        None => return not_run("the URN has no NSS".to_owned()),
-                    }
-                }
-                Ok(_) | Err(_) => {
-                    return not_run(format!(
-                        "the grammar of {} parses the NSS of a URN of that namespace; this \
-                         line has none",
-                        namespace.nid()
-                    ));
-                }
-            },
+        let (input, offset) = match self.scope_of(line) {
+            Ok(scoped) => scoped,
+            Err(message) => return not_run(message),
         };
         let trial = with_run_stack(|| runner.run(input));
         let at = |index: usize| index + offset;
@@ -555,6 +550,85 @@ impl Grammar {
                 tree: Vec::new(),
             },
             Trial::NoTree => not_run("no parse tree".to_owned()),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TraceJson {
+    trace: Option<TraceOf>,
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct TraceOf {
+    index: usize,
+    expected: Vec<String>,
+    attempt: Vec<StepJson>,
+}
+
+#[derive(Serialize)]
+struct StepJson {
+    rule: String,
+    start: usize,
+    end: Option<usize>,
+    depth: usize,
+}
+
+impl Grammar {
+    fn trace_line(&self, line: &str) -> TraceJson {
+        let none = |message: String| TraceJson {
+            trace: None,
+            message: Some(message),
+        };
+        let runner = match &self.runner {
+            Ok(runner) => runner,
+            Err(error) => return none(error.clone()),
+        };
+        let (input, offset) = match self.scope_of(line) {
+            Ok(scoped) => scoped,
+            Err(message) => return none(message),
+        };
+        let Some(trace) = with_run_stack(|| runner.trace(input)) else {
+            return none(format!("{} matches, or its run was stopped", self.rule));
+        };
+        TraceJson {
+            trace: Some(TraceOf {
+                index: trace.index + offset,
+                expected: trace.expected,
+                attempt: trace
+                    .attempt
+                    .into_iter()
+                    .map(|step| StepJson {
+                        rule: step.rule,
+                        start: step.start + offset,
+                        end: step.end.map(|end| end + offset),
+                        depth: step.depth,
+                    })
+                    .collect(),
+            }),
+            message: None,
+        }
+    }
+
+    /// The part of `line` the entry rule runs on, and where it starts; why not, when the
+    /// line has nothing it applies to.
+    fn scope_of<'a>(&self, line: &'a str) -> Result<(&'a str, usize), String> {
+        match self.scope {
+            Scope::Line => Ok((line, 0)),
+            Scope::Nss(namespace) => match Urn::parse(line) {
+                Ok(urn) if urn.nid().eq_ignore_ascii_case(namespace.nid()) => {
+                    match urn.parts().find(|(part, _)| *part == Part::Nss) {
+                        Some((_, span)) => Ok((&line[span.start..span.end], span.start)),
+                        None => Err("the URN has no NSS".to_owned()),
+                    }
+                }
+                Ok(_) | Err(_) => Err(format!(
+                    "the grammar of {} parses the NSS of a URN of that namespace; this line has \
+                     none",
+                    namespace.nid()
+                )),
+            },
         }
     }
 }

@@ -661,3 +661,84 @@ fn generating_from_a_repetition_of_nothing_takes_bounded_steps() {
         assert!(report.starts_with(r#"{"error":null"#), "{abnf}: {report}");
     }
 }
+
+/// The rows of tests/data/rejections.tsv: syntax, input, the library's message.
+fn rejections() -> Vec<(&'static str, &'static str, &'static str)> {
+    include_str!("../../../tests/data/rejections.tsv")
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.starts_with("syntax\t"))
+        .map(|line| {
+            let mut columns = line.split('\t');
+            let mut next = || columns.next().expect("three columns");
+            (next(), next(), next())
+        })
+        .collect()
+}
+
+/// The trace of a line under the shipped grammar names the byte the library's error names:
+/// on every rejection of the vector file but those of a NID longer than 32 characters, which
+/// the library says at the 33rd character, where its grammar's bounded repetition ends, and
+/// pest's deepest attempt later, where its backtracking over that repetition got (or which
+/// the grammar leaves to the library's own check of the length).
+#[test]
+fn the_trace_of_a_shipped_grammar_names_the_library_byte() {
+    let _pest = serial();
+    let (mut same, mut later, mut matched) = (0, 0, 0);
+    for (syntax, input, message) in rejections() {
+        let id = match syntax {
+            "rfc8141" | "rfc2141" | "rfc2141bis" => format!("urn-{syntax}"),
+            _ => format!("tag-{syntax}"),
+        };
+        let entry = menu()
+            .iter()
+            .find(|entry| entry.id == id)
+            .expect("a menu entry");
+        let grammar = Grammar::new(grammar_text(entry.file), &id);
+        let answer: serde_json::Value = serde_json::from_str(&grammar.trace(input)).expect("JSON");
+        let (reason, byte) = message.rsplit_once(" at byte ").expect("a byte");
+        let byte: u64 = byte.parse().expect("a number");
+        let traced = answer["trace"]["index"].as_u64();
+        if reason == "NID longer than 32 characters" {
+            match traced {
+                // The length is the library's check, which the grammar leaves to it.
+                None => matched += 1,
+                Some(traced) => {
+                    assert!(
+                        traced > byte,
+                        "{syntax} {input:?}: {message}; trace at {traced}"
+                    );
+                    later += 1;
+                }
+            }
+        } else {
+            assert_eq!(
+                traced,
+                Some(byte),
+                "{syntax} {input:?}: {message}; {answer}"
+            );
+            same += 1;
+        }
+    }
+    assert_eq!((same, later, matched), (2_215, 11, 1));
+}
+
+#[test]
+fn a_trace_shows_the_deepest_attempt_with_the_bytes_of_the_line() {
+    let _pest = serial();
+    let grammar = Grammar::new(grammar_text("urn.pest"), "urn-rfc8141");
+    // The row's message: "invalid percent-encoding in NSS at byte 14".
+    assert_eq!(
+        grammar.trace("urn:example:a%zz"),
+        r#"{"trace":{"index":14,"expected":["'0'..'9'","'A'..'F'","'a'..'f'","NSS"],"attempt":[{"rule":"rfc8141","start":0,"end":null,"depth":1},{"rule":"namestring","start":0,"end":null,"depth":2},{"rule":"assigned_name","start":0,"end":null,"depth":3},{"rule":"NID","start":4,"end":11,"depth":4},{"rule":"NSS","start":12,"end":null,"depth":4},{"rule":"pchar","start":12,"end":13,"depth":5},{"rule":"pchar","start":13,"end":null,"depth":5},{"rule":"pct_encoded","start":13,"end":null,"depth":6},{"rule":"HEXDIG","start":14,"end":null,"depth":7}]},"message":null}"#
+    );
+    let isbn = Grammar::new(grammar_text("namespaces/isbn.pest"), "ns-isbn");
+    // A namespace grammar runs on the NSS; the trace counts bytes of the whole line.
+    assert_eq!(
+        isbn.trace("urn:isbn:12x"),
+        r#"{"trace":{"index":11,"expected":["\"-\"","'0'..'9'","isbn_ISBN10","isbn_ISBN13"],"attempt":[{"rule":"isbn","start":9,"end":null,"depth":1},{"rule":"isbn_NSS","start":9,"end":null,"depth":2},{"rule":"isbn_ISBN13","start":9,"end":null,"depth":3},{"rule":"isbn_hyphen","start":11,"end":null,"depth":4}]},"message":null}"#
+    );
+    assert_eq!(
+        grammar.trace("urn:example:a"),
+        r#"{"trace":null,"message":"rfc8141 matches, or its run was stopped"}"#
+    );
+}

@@ -1,0 +1,297 @@
+//! Why a rule does not match an input: the deepest attempt of a run, as a partial parse tree
+//! (the rules entered, where those that matched ended, those still open when the run got no
+//! further), the furthest byte any step reached, and what the steps that failed there expected.
+//!
+//! The furthest byte is counted as the library counts it: its recognizers, compiled from the
+//! same grammar files, compare a literal string byte by byte, where pest compares it whole, so
+//! a literal that matched in part moves the byte on by the bytes it matched (`urn:` against
+//! `uRx` stops at byte 2, not 0).
+//!
+//! The tree comes from a second run of the rules, each rewritten so that it calls an empty
+//! marker rule when it has matched and another when it has failed (`r = { e }` becomes
+//! `r = { e ~ ok | failed }`), whose calls pest_vm's listener sees with their byte. In a rule
+//! that skips implicit whitespace (a grammar that defines `WHITESPACE` or `COMMENT`), the
+//! whitespace after a rule's match is then counted into its span.
+
+use std::collections::HashSet;
+use std::format;
+use std::num::NonZeroUsize;
+use std::prelude::rust_2024::*;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
+use pest_vm::Vm;
+
+use super::interpret::MAX_CALLS;
+
+/// The marker a rule calls once it has matched: `:` is not part of a rule name in a `.pest`
+/// text, so no rule of the text has it.
+const MATCHED: &str = "matched:";
+/// The marker a rule calls once it has failed.
+const FAILED: &str = "failed:";
+
+/// One rule of the deepest attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The rule's name.
+    pub rule: String,
+    /// Where it was entered.
+    pub start: usize,
+    /// Where its match ended; `None` for a rule the run was still inside when it got no
+    /// further (it failed, or matched less than its caller needed).
+    pub end: Option<usize>,
+    /// 1 for the rule run, 2 for the rules it entered, and so on.
+    pub depth: usize,
+}
+
+/// Why a rule did not match an input ([`Runner::trace`](super::Runner::trace)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trace {
+    /// The furthest byte any step of the run reached, counted as the library counts it.
+    pub index: usize,
+    /// What the steps that failed at [`Trace::index`] expected there: literal strings (`"urn:"`,
+    /// `^"urn:"` for one compared without case), character ranges (`'a'..'z'`), and the
+    /// rules that failed there.
+    pub expected: Vec<String>,
+    /// The deepest attempt, a parent before its children: the path of rules the run was inside
+    /// when it got furthest, and under each the rules that had matched so far.
+    pub attempt: Vec<Step>,
+}
+
+/// The rules rewritten to call their markers, and the listener's record of a run.
+pub(super) struct Tracing {
+    vm: Vm,
+    record: Arc<Mutex<Record>>,
+}
+
+/// What the listener keeps of a run: the rules open now, and the attempt that got furthest.
+#[derive(Default)]
+struct Record {
+    rules: HashSet<String>,
+    open: Vec<Frame>,
+    furthest: Option<usize>,
+    attempt: Vec<Step>,
+}
+
+/// A rule the run is inside, with the rules it has matched so far.
+struct Frame {
+    rule: String,
+    start: usize,
+    matched: Vec<(String, usize, usize)>,
+}
+
+impl Record {
+    fn event(&mut self, name: &str, at: usize) {
+        if let Some(rule) = name.strip_prefix(MATCHED) {
+            if let Some(frame) = self.open.pop() {
+                debug_assert_eq!(frame.rule, rule);
+                if let Some(parent) = self.open.last_mut() {
+                    parent.matched.push((frame.rule, frame.start, at));
+                }
+            }
+            self.keep(at, None);
+        } else if name.strip_prefix(FAILED).is_some() {
+            self.open.pop();
+        } else if self.rules.contains(name) {
+            self.open.push(Frame {
+                rule: name.to_owned(),
+                start: at,
+                matched: Vec::new(),
+            });
+            self.keep(at, None);
+        } else {
+            // A built-in rule (ASCII_DIGIT, ANY, ...): a step of its own, without markers.
+            self.keep(at, Some(name));
+        }
+    }
+
+    /// Keeps the rules open now as the deepest attempt, when the run is further than ever.
+    fn keep(&mut self, at: usize, builtin: Option<&str>) {
+        if self.furthest.is_some_and(|furthest| at <= furthest) {
+            return;
+        }
+        self.furthest = Some(at);
+        self.attempt.clear();
+        // The first frame is the wrapper rule that calls the rule run.
+        for (depth, frame) in self.open.iter().skip(1).enumerate() {
+            self.attempt.push(Step {
+                rule: frame.rule.clone(),
+                start: frame.start,
+                end: None,
+                depth: depth + 1,
+            });
+            for (rule, start, end) in &frame.matched {
+                self.attempt.push(Step {
+                    rule: rule.clone(),
+                    start: *start,
+                    end: Some(*end),
+                    depth: depth + 2,
+                });
+            }
+        }
+        if let Some(builtin) = builtin {
+            self.attempt.push(Step {
+                rule: builtin.to_owned(),
+                start: at,
+                end: None,
+                depth: self.open.len(),
+            });
+        }
+    }
+}
+
+impl Tracing {
+    /// The rules (with the wrapper rule) rewritten to call their markers.
+    pub(super) fn new(rules: &[OptimizedRule]) -> Tracing {
+        let mut marked = Vec::with_capacity(3 * rules.len());
+        for rule in rules {
+            let matched = format!("{MATCHED}{}", rule.name);
+            let failed = format!("{FAILED}{}", rule.name);
+            marked.push(OptimizedRule {
+                name: rule.name.clone(),
+                ty: rule.ty,
+                expr: OptimizedExpr::Choice(
+                    Box::new(OptimizedExpr::Seq(
+                        Box::new(rule.expr.clone()),
+                        Box::new(OptimizedExpr::Ident(matched.clone())),
+                    )),
+                    Box::new(OptimizedExpr::Ident(failed.clone())),
+                ),
+            });
+            marked.push(OptimizedRule {
+                name: matched,
+                ty: RuleType::Silent,
+                expr: OptimizedExpr::Str(String::new()),
+            });
+            // `!""` never matches.
+            marked.push(OptimizedRule {
+                name: failed,
+                ty: RuleType::Silent,
+                expr: OptimizedExpr::NegPred(Box::new(OptimizedExpr::Str(String::new()))),
+            });
+        }
+        let record = Arc::new(Mutex::new(Record {
+            rules: rules.iter().map(|rule| rule.name.clone()).collect(),
+            ..Record::default()
+        }));
+        let listener = {
+            let record = Arc::clone(&record);
+            Box::new(move |name: String, at: &pest::Position<'_>| {
+                record
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .event(&name, at.pos());
+                false
+            })
+        };
+        Tracing {
+            vm: Vm::new_with_listener(marked, listener),
+            record,
+        }
+    }
+
+    /// The trace of `wrapper`'s run on `input`; `None` when it matched or was stopped by a
+    /// limit (a trace is a second run, with twice the calls).
+    pub(super) fn trace(&self, wrapper: &str, rule: &str, input: &str) -> Option<Trace> {
+        {
+            let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+            record.open.clear();
+            record.furthest = None;
+            record.attempt.clear();
+        }
+        pest::set_call_limit(NonZeroUsize::new(2 * MAX_CALLS));
+        pest::set_error_detail(true);
+        let result = self.vm.parse(wrapper, input);
+        pest::set_error_detail(false);
+        pest::set_call_limit(None);
+        let attempts = result.err()?.parse_attempts()?;
+        let record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+        let at = attempts.max_position;
+        let rest = input.get(at..).unwrap_or_default();
+        let mut index = at;
+        let mut expected = Vec::new();
+        for token in attempts.expected_tokens() {
+            // pest does not export the type of its tokens; its Debug form names the kind.
+            let token = format!("{token:?}");
+            if let Some((literal, insensitive)) = literal_of(&token) {
+                index = index.max(at + common_prefix(rest, &literal, insensitive));
+                let caret = if insensitive { "^" } else { "" };
+                expected.push(format!("{caret}{literal:?}"));
+            } else if let Some(range) = token
+                .strip_prefix("Range { start: ")
+                .and_then(|range| range.strip_suffix(" }"))
+            {
+                expected.push(range.replace(", end: ", ".."));
+            }
+        }
+        let mut failed: Vec<String> = attempts
+            .call_stacks()
+            .into_iter()
+            .filter_map(|stack| stack.deepest.get_rule().copied().map(str::to_owned))
+            .filter(|name| !name.contains(':') && name != wrapper)
+            .collect();
+        failed.dedup();
+        expected.extend(failed.into_iter().map(|name| {
+            if name == wrapper {
+                rule.to_owned()
+            } else {
+                name
+            }
+        }));
+        Some(Trace {
+            index,
+            expected,
+            attempt: record.attempt.clone(),
+        })
+    }
+}
+
+/// The literal of a pest token's Debug form (`Sensitive { token: "urn:" }`,
+/// `Insensitive { token: "urn:" }`), and whether it is compared without case.
+fn literal_of(token: &str) -> Option<(String, bool)> {
+    let (quoted, insensitive) = match token.strip_prefix("Sensitive { token: ") {
+        Some(quoted) => (quoted, false),
+        None => (token.strip_prefix("Insensitive { token: ")?, true),
+    };
+    let quoted = quoted
+        .strip_suffix(" }")?
+        .strip_prefix('"')?
+        .strip_suffix('"')?;
+    // Debug escapes quotes, backslashes and control characters; the rest is as written.
+    let mut literal = String::new();
+    let mut chars = quoted.chars();
+    while let Some(ch) = chars.next() {
+        if ch != '\\' {
+            literal.push(ch);
+            continue;
+        }
+        match chars.next()? {
+            'n' => literal.push('\n'),
+            't' => literal.push('\t'),
+            'r' => literal.push('\r'),
+            '0' => literal.push('\0'),
+            'u' => {
+                let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                literal.push(char::from_u32(u32::from_str_radix(&code, 16).ok()?)?);
+            }
+            other => literal.push(other),
+        }
+    }
+    Some((literal, insensitive))
+}
+
+/// How many bytes of `literal` `text` starts with, byte by byte (without ASCII case when
+/// `insensitive`).
+fn common_prefix(text: &str, literal: &str, insensitive: bool) -> usize {
+    text.bytes()
+        .zip(literal.bytes())
+        .take_while(|(a, b)| {
+            if insensitive {
+                a.eq_ignore_ascii_case(b)
+            } else {
+                a == b
+            }
+        })
+        .count()
+}
