@@ -9,6 +9,7 @@
 
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
+import { showTrace } from "./trace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -601,6 +602,15 @@ async function drawTree(lines) {
   const tree = result.result ?? { status: "refused", message: result.refused, tree: [] };
   if (tree.status === "not run") {
     $("tree-note").textContent = `${tree.message}.`;
+    return;
+  }
+  if (tree.tree.length === 0 && tree.status === "no match") {
+    // Why the line fails: the deepest attempt (trace.js).
+    const traced = await worker.request({ op: "trace", line }, { key: "tree" });
+    if (traced.superseded || key !== treeKey) return;
+    const answer = traced.result ?? { trace: null, message: traced.refused };
+    const context = { rule: entry.rule, edited: loaded.edited, line, marked, jump: jumpToRule };
+    showTrace(list, $("tree-note"), answer, shippedVerdict(line), context);
     return;
   }
   if (tree.tree.length === 0) {

@@ -49,6 +49,8 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id, results, from });
     } else if (op === "tree") {
       self.postMessage({ id, result: JSON.parse(grammar.tree(data.line)) });
+    } else if (op === "trace") {
+      self.postMessage({ id, result: JSON.parse(grammar.trace(data.line)) });
     } else if (op === "diagram") {
       self.postMessage({ id, svg: grammar.diagram(data.rule) });
     } else if (op === "registration") {

@@ -1143,3 +1143,45 @@ test("an ABNF syntax error is one message: line, column, what is wrong, a caret 
   );
   await close(opened);
 });
+
+test("an invalid line shows its deepest attempt, at the byte and in the words of the library's error", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await paste(page, "urn:example:a\nurn:example:a%zz");
+  await cursorToLine(page, 1);
+  await settled(page);
+  await waitForText(
+    page,
+    "#tree-note",
+    "invalid percent-encoding in NSS at byte 14. The deepest attempt of rfc8141 under the grammar stopped there too, expecting '0'..'9', 'A'..'F', 'a'..'f' or NSS:",
+  );
+  const steps = () =>
+    page.$$eval("#tree li", (items) =>
+      items.map((li) => `${li.dataset.rule} ${li.dataset.span} ${li.querySelector("mark").textContent}`),
+    );
+  // Each rule the run was inside, marked up to the byte where it stopped; those that matched,
+  // with their spans.
+  assert.deepEqual(await steps(), [
+    "rfc8141 0.. urn:example:a%",
+    "namestring 0.. urn:example:a%",
+    "assigned_name 0.. urn:example:a%",
+    "NID 4..11 example",
+    "NSS 12.. a%",
+    "pchar 12..13 a",
+    "pchar 13.. %",
+    "pct_encoded 13.. %",
+    "HEXDIG 14.. \u200b",
+  ]);
+  // Where the edited grammar and the library disagree, the note says which says what.
+  await editGrammar(page, 'pct_encoded = _{ "%" ~ HEXDIG ~ HEXDIG }', 'pct_encoded = _{ "%" ~ "z" ~ HEXDIG }');
+  await cursorToLine(page, 0);
+  await cursorToLine(page, 1);
+  await settled(page);
+  await waitForText(
+    page,
+    "#tree-note",
+    "The library (the shipped grammar) says: invalid percent-encoding in NSS at byte 14; rfc8141 under the edited grammar got no further than byte 15, expecting",
+  );
+  assert.equal((await steps()).at(-1), "HEXDIG 15.. \u200b");
+  await close(opened);
+});
