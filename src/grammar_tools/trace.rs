@@ -63,6 +63,11 @@ pub struct Trace {
 pub(super) struct Tracing {
     vm: Vm,
     record: Arc<Mutex<Record>>,
+    /// The text's string literals compared with case, to tell them from those compared
+    /// without it, which pest shows in upper case.
+    sensitive: HashSet<String>,
+    /// The literals compared without case, in upper case.
+    insensitive: HashSet<String>,
 }
 
 /// What the listener keeps of a run: the rules open now, and the attempt that got furthest.
@@ -185,9 +190,12 @@ impl Tracing {
                 false
             })
         };
+        let (sensitive, insensitive) = literals(rules);
         Tracing {
             vm: Vm::new_with_listener(marked, listener),
             record,
+            sensitive,
+            insensitive,
         }
     }
 
@@ -212,17 +220,20 @@ impl Tracing {
         let mut index = at;
         let mut expected = Vec::new();
         for token in attempts.expected_tokens() {
-            // pest does not export the type of its tokens; its Debug form names the kind.
-            let token = format!("{token:?}");
-            if let Some((literal, insensitive)) = literal_of(&token) {
-                index = index.max(at + common_prefix(rest, &literal, insensitive));
-                let caret = if insensitive { "^" } else { "" };
-                expected.push(format!("{caret}{literal:?}"));
-            } else if let Some(range) = token
-                .strip_prefix("Range { start: ")
-                .and_then(|range| range.strip_suffix(" }"))
-            {
-                expected.push(range.replace(", end: ", ".."));
+            // pest does not export the type of its tokens; their Display form is the literal
+            // (in upper case for one compared without case), `a..z` for a range.
+            let shown = token.to_string();
+            if shown == "BUILTIN_RULE" {
+                continue;
+            }
+            if let Some((start, end)) = range_of(&shown) {
+                expected.push(format!("'{start}'..'{end}'"));
+            } else if self.insensitive.contains(&shown) && !self.sensitive.contains(&shown) {
+                index = index.max(at + common_prefix(rest, &shown, true));
+                expected.push(format!("^\"{shown}\""));
+            } else {
+                index = index.max(at + common_prefix(rest, &shown, false));
+                expected.push(format!("\"{shown}\""));
             }
         }
         let mut failed: Vec<String> = attempts
@@ -247,38 +258,41 @@ impl Tracing {
     }
 }
 
-/// The literal of a pest token's Debug form (`Sensitive { token: "urn:" }`,
-/// `Insensitive { token: "urn:" }`), and whether it is compared without case.
-fn literal_of(token: &str) -> Option<(String, bool)> {
-    let (quoted, insensitive) = match token.strip_prefix("Sensitive { token: ") {
-        Some(quoted) => (quoted, false),
-        None => (token.strip_prefix("Insensitive { token: ")?, true),
-    };
-    let quoted = quoted
-        .strip_suffix(" }")?
-        .strip_prefix('"')?
-        .strip_suffix('"')?;
-    // Debug escapes quotes, backslashes and control characters; the rest is as written.
-    let mut literal = String::new();
-    let mut chars = quoted.chars();
-    while let Some(ch) = chars.next() {
-        if ch != '\\' {
-            literal.push(ch);
-            continue;
-        }
-        match chars.next()? {
-            'n' => literal.push('\n'),
-            't' => literal.push('\t'),
-            'r' => literal.push('\r'),
-            '0' => literal.push('\0'),
-            'u' => {
-                let code: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                literal.push(char::from_u32(u32::from_str_radix(&code, 16).ok()?)?);
+/// The characters of a range as pest shows it (`a..z`).
+fn range_of(shown: &str) -> Option<(char, char)> {
+    let mut chars = shown.chars();
+    let start = chars.next()?;
+    let end = chars.as_str().strip_prefix("..")?;
+    let mut rest = end.chars();
+    let end = rest.next()?;
+    rest.next().is_none().then_some((start, end))
+}
+
+/// The string literals of `rules`: those compared with case, and those compared without it
+/// in upper case (as pest shows them).
+fn literals(rules: &[OptimizedRule]) -> (HashSet<String>, HashSet<String>) {
+    let (mut sensitive, mut insensitive) = (HashSet::new(), HashSet::new());
+    // A stack, not recursion: the expressions of a text nest as deep as its limits allow.
+    let mut stack: Vec<&OptimizedExpr> = rules.iter().map(|rule| &rule.expr).collect();
+    while let Some(expr) = stack.pop() {
+        match expr {
+            OptimizedExpr::Str(literal) => {
+                sensitive.insert(literal.clone());
             }
-            other => literal.push(other),
+            OptimizedExpr::Insens(literal) => {
+                insensitive.insert(literal.to_uppercase());
+            }
+            OptimizedExpr::Seq(a, b) | OptimizedExpr::Choice(a, b) => stack.extend([&**a, &**b]),
+            OptimizedExpr::PosPred(inner)
+            | OptimizedExpr::NegPred(inner)
+            | OptimizedExpr::Opt(inner)
+            | OptimizedExpr::Rep(inner)
+            | OptimizedExpr::Push(inner)
+            | OptimizedExpr::RestoreOnErr(inner) => stack.push(inner),
+            _ => {}
         }
     }
-    Some((literal, insensitive))
+    (sensitive, insensitive)
 }
 
 /// How many bytes of `literal` `text` starts with, byte by byte (without ASCII case when
