@@ -10,6 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
+import { showWarnings } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -851,6 +852,8 @@ async function runRegistration() {
     return;
   }
   const text = [`Registration check of urn:${reg.nid || "?"}: top rule ${reg.top || "?"}, matching ${reg.scope === "urn" ? "the whole URN" : "the NSS"}`];
+  // What BAP would warn of (registration-report.js).
+  showWarnings(out, report.warnings, text);
   const heading = (text) => {
     const h = document.createElement("h3");
     h.textContent = text;

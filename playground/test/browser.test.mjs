@@ -1185,3 +1185,20 @@ test("an invalid line shows its deepest attempt, at the byte and in the words of
   assert.equal((await steps()).at(-1), "HEXDIG 15.. \u200b");
   await close(opened);
 });
+
+test("the registration report warns as BAP does: undefined rules, names in another case, unused rules", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'NSS = part *( "." Part )\npart = 1*digit\nspare = ALPHA\n');
+  await page.locator("#reg-top").fill("NSS");
+  await page.locator("#reg-nid").fill("xy");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  assert.deepEqual(await page.locator("#reg-warnings li").allTextContents(), [
+    "line 1: rule part is written Part here, but defined as part (line 2)",
+    "line 2: rule digit is written digit here, but defined as DIGIT (RFC 5234's core rules)",
+    "line 3: rule spare is defined but not used",
+  ]);
+  await close(opened);
+});

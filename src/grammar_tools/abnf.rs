@@ -200,6 +200,119 @@ fn first_place(report: &str) -> Option<(usize, usize)> {
     (column > 0).then_some((line, column))
 }
 
+/// What BAP, the IETF's ABNF checker, warns of in a text that parses: rules used but not
+/// defined (nor among RFC 5234's core rules), references that spell a rule's name in another
+/// case than its definition (the names are case-insensitive, RFC 5234 §2.1, but a reader takes
+/// them for different rules), and rules defined but used by no other rule (but `top`, the
+/// rule the text is for, and, when `top` is empty, the first rule). Each warning names the
+/// line of the definition or of the first use. An empty list for a text that does not parse:
+/// its error says more ([`Grammar::parse`]).
+///
+/// ```
+/// use urn_tag::grammar_tools::abnf::warnings;
+///
+/// let text = "nss = part *( \".\" Part )\npart = 1*digit\nspare = ALPHA\nx = y\n";
+/// assert_eq!(
+///     warnings(text, ""),
+///     [
+///         "line 1: rule part is written Part here, but defined as part (line 2)",
+///         "line 2: rule digit is written digit here, but defined as DIGIT (RFC 5234's core rules)",
+///         "line 3: rule spare is defined but not used",
+///         "line 4: rule x is defined but not used",
+///         "line 4: rule y is used but not defined",
+///     ]
+/// );
+/// ```
+pub fn warnings(text: &str, top: &str) -> Vec<String> {
+    let Ok(rules) = abnf::rulelist(text) else {
+        return Vec::new();
+    };
+    // Each rule's name as defined, and the line of its definition.
+    let line_of = |name: &str| {
+        text.lines()
+            .position(|line| {
+                line.get(..name.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(name))
+                    && line[name.len()..].trim_start().starts_with('=')
+            })
+            .map_or(0, |at| at + 1)
+    };
+    let mut defined: BTreeMap<String, (String, usize)> = BTreeMap::new();
+    for rule in &rules {
+        let name = rule.name();
+        defined
+            .entry(name.to_ascii_lowercase())
+            .or_insert_with(|| (name.to_owned(), line_of(name)));
+    }
+    let core: BTreeMap<String, String> = abnf::rulelist(CORE_RULES)
+        .unwrap_or_default()
+        .iter()
+        .map(|rule| (rule.name().to_ascii_lowercase(), rule.name().to_owned()))
+        .collect();
+    // The references of each rule, as written, in the order of the text.
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut spelled: BTreeSet<(String, String)> = BTreeSet::new();
+    for rule in &rules {
+        let at = line_of(rule.name());
+        let mut stack = vec![rule.node()];
+        let mut names = Vec::new();
+        while let Some(node) = stack.pop() {
+            match node {
+                Node::Alternatives(nodes) | Node::Concatenation(nodes) => {
+                    stack.extend(nodes.iter().rev());
+                }
+                Node::Repetition { node, .. } | Node::Group(node) | Node::Optional(node) => {
+                    stack.push(node);
+                }
+                Node::Rulename(name) => names.push(name.clone()),
+                _ => {}
+            }
+        }
+        for name in names {
+            let key = name.to_ascii_lowercase();
+            if key != rule.name().to_ascii_lowercase() {
+                used.insert(key.clone());
+            }
+            let (definition, place) = match (defined.get(&key), core.get(&key)) {
+                (Some((definition, line)), _) => (definition.clone(), format!("line {line}")),
+                (None, Some(definition)) => {
+                    (definition.clone(), "RFC 5234's core rules".to_owned())
+                }
+                (None, None) => {
+                    if spelled.insert((key.clone(), String::new())) {
+                        found.push((at, format!("rule {name} is used but not defined")));
+                    }
+                    continue;
+                }
+            };
+            if definition != name && spelled.insert((key, name.clone())) {
+                found.push((
+                    at,
+                    format!(
+                        "rule {key} is written {name} here, but defined as {definition} ({place})",
+                        key = definition.to_ascii_lowercase()
+                    ),
+                ));
+            }
+        }
+    }
+    let top = match top.trim() {
+        "" => rules.first().map(|rule| rule.name().to_ascii_lowercase()),
+        named => Some(named.to_ascii_lowercase()),
+    };
+    for (key, (name, line)) in &defined {
+        if !used.contains(key) && top.as_deref() != Some(key.as_str()) {
+            found.push((*line, format!("rule {name} is defined but not used")));
+        }
+    }
+    found.sort();
+    found
+        .into_iter()
+        .map(|(line, warning)| format!("line {line}: {warning}"))
+        .collect()
+}
+
 /// An ABNF rule list, with the RFC 5234 core rules it does not define. Rule names are
 /// case-insensitive (RFC 5234 §2.1), so they are kept in lower case. A rule may have more than
 /// one definition when the document restates it (see [`Grammar::parse`]); a string then has to

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 use urn_tag::Urn;
-use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng};
+use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng, warnings};
 use wasm_bindgen::prelude::*;
 
 use crate::json;
@@ -45,6 +45,9 @@ struct Report {
     rejected: Vec<Example>,
     /// How many generated URNs RFC 8141 rejects in all.
     rejected_count: usize,
+    /// What BAP would warn of: rules used but not defined, names written in another case
+    /// than their definition, rules defined but not used.
+    warnings: Vec<String>,
 }
 
 fn failed(error: String) -> String {
@@ -54,6 +57,7 @@ fn failed(error: String) -> String {
         generated: 0,
         rejected: Vec::new(),
         rejected_count: 0,
+        warnings: Vec::new(),
     })
 }
 
@@ -179,6 +183,7 @@ pub fn check_registration(
         generated,
         rejected,
         rejected_count,
+        warnings: warnings(&text, &top),
     })
 }
 

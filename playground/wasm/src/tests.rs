@@ -471,7 +471,7 @@ fn a_registration_within_rfc8141_passes_with_every_generated_urn() {
         "{report}"
     );
     assert!(
-        report.ends_with(r#""rejected":[],"rejected_count":0}"#),
+        report.ends_with(r#""rejected":[],"rejected_count":0,"warnings":[]}"#),
         "{report}"
     );
     let generated: usize = report
@@ -519,7 +519,7 @@ fn a_registration_for_whole_urns_is_checked_as_written() {
         "{report}"
     );
     assert!(
-        report.ends_with(r#""rejected":[],"rejected_count":0}"#),
+        report.ends_with(r#""rejected":[],"rejected_count":0,"warnings":[]}"#),
         "{report}"
     );
 }
@@ -530,7 +530,7 @@ fn an_unusable_registration_says_why() {
     let error = |abnf: &str, top: &str, nid: &str| check_registration(abnf, top, nid, false, "");
     assert_eq!(
         error("a = b\n", "", "xy"),
-        r#"{"error":"rule b is used but not defined","examples":[],"generated":0,"rejected":[],"rejected_count":0}"#
+        r#"{"error":"rule b is used but not defined","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[]}"#
     );
     assert!(
         error("a = \"x\" a\n", "", "xy").contains(r#""error":"rule a refers to itself (a -> a)"#)
@@ -554,7 +554,7 @@ fn an_unusable_registration_says_why() {
     assert!(error("a = 5*3\"x\"\n", "", "xy").starts_with(r#"{"error":"#));
     assert_eq!(
         error("a = \"x\"\n", "", "x"),
-        r#"{"error":"the NID \"x\" is not valid under RFC 8141: NID shorter than 2 characters at byte 5","examples":[],"generated":0,"rejected":[],"rejected_count":0}"#
+        r#"{"error":"the NID \"x\" is not valid under RFC 8141: NID shorter than 2 characters at byte 5","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[]}"#
     );
 }
 
@@ -740,5 +740,18 @@ fn a_trace_shows_the_deepest_attempt_with_the_bytes_of_the_line() {
     assert_eq!(
         grammar.trace("urn:example:a"),
         r#"{"trace":null,"message":"rfc8141 matches, or its run was stopped"}"#
+    );
+}
+
+#[test]
+fn a_registration_report_warns_as_bap_does() {
+    let _pest = serial();
+    let abnf = "NSS = part *( \".\" Part )\npart = 1*digit\nspare = ALPHA\n";
+    let report = check_registration(abnf, "NSS", "xy", false, "urn:xy:1.2");
+    assert!(
+        report.ends_with(
+            r#""warnings":["line 1: rule part is written Part here, but defined as part (line 2)","line 2: rule digit is written digit here, but defined as DIGIT (RFC 5234's core rules)","line 3: rule spare is defined but not used"]}"#
+        ),
+        "{report}"
     );
 }
