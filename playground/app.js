@@ -10,7 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
-import { showWarnings } from "./registration-report.js";
+import { showAccepted, showWarnings } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -915,6 +915,8 @@ async function runRegistration() {
   }
   text.push("", `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`);
   for (const r of report.rejected) text.push(`  ${r.urn}: ${r.rfc8141 ?? "its NSS breaks RFC 8141's NSS rule"}`);
+  // A sample of what the syntax allows (registration-report.js).
+  showAccepted(out, report.accepted, text);
   registrationText = `${text.join("\n")}\n`;
 }
 

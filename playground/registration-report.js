@@ -25,3 +25,29 @@ export function showWarnings(out, warnings, text) {
   out.append(heading, list);
   text.push("", `Warnings (${warnings.length}):`, ...warnings.map((warning) => `  ${warning}`));
 }
+
+/**
+ * Appends a sample of the generated URNs that RFC 8141 accepts (`#reg-accepted`), shortest
+ * first, to the report and its plain text: what the registration's syntax allows, not only
+ * what it allows wrongly.
+ *
+ * @param {HTMLElement} out
+ * @param {string[]} accepted
+ * @param {string[]} text
+ */
+export function showAccepted(out, accepted, text) {
+  if (!accepted?.length) return;
+  const heading = document.createElement("h3");
+  heading.textContent = `Generated URNs that RFC 8141 accepts too: a sample of ${accepted.length}, shortest first`;
+  const list = document.createElement("ul");
+  list.id = "reg-accepted";
+  for (const urn of accepted) {
+    const li = document.createElement("li");
+    const code = document.createElement("code");
+    code.textContent = urn;
+    li.append(code);
+    list.append(li);
+  }
+  out.append(heading, list);
+  text.push("", `Generated URNs that RFC 8141 accepts too (a sample of ${accepted.length}):`, ...accepted.map((urn) => `  ${urn}`));
+}

@@ -1202,3 +1202,20 @@ test("the registration report warns as BAP does: undefined rules, names in anoth
   ]);
   await close(opened);
 });
+
+test("the registration report samples the generated URNs RFC 8141 accepts, not only the rejects", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", "nss = 1*3DIGIT\n");
+  await page.locator("#reg-top").fill("nss");
+  await page.locator("#reg-nid").fill("xy");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  const accepted = await page.locator("#reg-accepted li").allTextContents();
+  assert.equal(accepted.length, 25);
+  assert.ok(accepted.every((urn) => /^urn:xy:[0-9]{1,3}$/.test(urn)), accepted.join(" "));
+  assert.equal(accepted[0].length, "urn:xy:0".length);
+  assert.equal(accepted.at(-1).length, "urn:xy:000".length);
+  await close(opened);
+});

@@ -48,6 +48,9 @@ struct Report {
     /// What BAP would warn of: rules used but not defined, names written in another case
     /// than their definition, rules defined but not used.
     warnings: Vec<String>,
+    /// A sample of the generated URNs that RFC 8141 accepts too, from the shortest to the
+    /// longest: what the registration's syntax allows, for the reviewer to read.
+    accepted: Vec<String>,
 }
 
 fn failed(error: String) -> String {
@@ -58,6 +61,7 @@ fn failed(error: String) -> String {
         rejected: Vec::new(),
         rejected_count: 0,
         warnings: Vec::new(),
+        accepted: Vec::new(),
     })
 }
 
@@ -163,7 +167,7 @@ pub fn check_registration(
         }
     }
     let generated = seen.len();
-    let rejected: Vec<Example> = seen
+    let (rejected, accepted): (Vec<Example>, Vec<Example>) = seen
         .into_iter()
         .map(|text| {
             let urn = if whole_urn {
@@ -173,10 +177,10 @@ pub fn check_registration(
             };
             judge(urn, true)
         })
-        .filter(|example| example.rfc8141.is_some() || example.rfc8141_nss == Some(false))
-        .collect();
+        .partition(|example| example.rfc8141.is_some() || example.rfc8141_nss == Some(false));
     let rejected_count = rejected.len();
     let rejected = listed(rejected);
+    let accepted = sample(accepted.into_iter().map(|example| example.urn).collect());
     json(&Report {
         error: None,
         examples,
@@ -184,7 +188,20 @@ pub fn check_registration(
         rejected,
         rejected_count,
         warnings: warnings(&text, &top),
+        accepted,
     })
+}
+
+/// At most [`LISTED`] of `urns`, spread evenly from the shortest to the longest.
+fn sample(mut urns: Vec<String>) -> Vec<String> {
+    urns.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    if urns.len() <= LISTED {
+        return urns;
+    }
+    let last = urns.len() - 1;
+    (0..LISTED)
+        .map(|i| urns[i * last / (LISTED - 1)].clone())
+        .collect()
 }
 
 /// The rejected URNs worth showing, at most [`LISTED`]: the shortest with each reason first

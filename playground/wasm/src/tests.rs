@@ -471,7 +471,7 @@ fn a_registration_within_rfc8141_passes_with_every_generated_urn() {
         "{report}"
     );
     assert!(
-        report.ends_with(r#""rejected":[],"rejected_count":0,"warnings":[]}"#),
+        report.contains(r#""rejected":[],"rejected_count":0,"warnings":[],"accepted":["#),
         "{report}"
     );
     let generated: usize = report
@@ -519,7 +519,7 @@ fn a_registration_for_whole_urns_is_checked_as_written() {
         "{report}"
     );
     assert!(
-        report.ends_with(r#""rejected":[],"rejected_count":0,"warnings":[]}"#),
+        report.contains(r#""rejected":[],"rejected_count":0,"warnings":[],"accepted":["#),
         "{report}"
     );
 }
@@ -530,7 +530,7 @@ fn an_unusable_registration_says_why() {
     let error = |abnf: &str, top: &str, nid: &str| check_registration(abnf, top, nid, false, "");
     assert_eq!(
         error("a = b\n", "", "xy"),
-        r#"{"error":"rule b is used but not defined","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[]}"#
+        r#"{"error":"rule b is used but not defined","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[],"accepted":[]}"#
     );
     assert!(
         error("a = \"x\" a\n", "", "xy").contains(r#""error":"rule a refers to itself (a -> a)"#)
@@ -554,7 +554,7 @@ fn an_unusable_registration_says_why() {
     assert!(error("a = 5*3\"x\"\n", "", "xy").starts_with(r#"{"error":"#));
     assert_eq!(
         error("a = \"x\"\n", "", "x"),
-        r#"{"error":"the NID \"x\" is not valid under RFC 8141: NID shorter than 2 characters at byte 5","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[]}"#
+        r#"{"error":"the NID \"x\" is not valid under RFC 8141: NID shorter than 2 characters at byte 5","examples":[],"generated":0,"rejected":[],"rejected_count":0,"warnings":[],"accepted":[]}"#
     );
 }
 
@@ -749,9 +749,37 @@ fn a_registration_report_warns_as_bap_does() {
     let abnf = "NSS = part *( \".\" Part )\npart = 1*digit\nspare = ALPHA\n";
     let report = check_registration(abnf, "NSS", "xy", false, "urn:xy:1.2");
     assert!(
-        report.ends_with(
-            r#""warnings":["line 1: rule part is written Part here, but defined as part (line 2)","line 2: rule digit is written digit here, but defined as DIGIT (RFC 5234's core rules)","line 3: rule spare is defined but not used"]}"#
+        report.contains(
+            r#""warnings":["line 1: rule part is written Part here, but defined as part (line 2)","line 2: rule digit is written digit here, but defined as DIGIT (RFC 5234's core rules)","line 3: rule spare is defined but not used"],"accepted":["#
         ),
         "{report}"
+    );
+}
+
+#[test]
+fn a_registration_report_samples_the_generated_urns_rfc8141_accepts() {
+    let _pest = serial();
+    let report = check_registration("nss = 1*3DIGIT\n", "nss", "xy", false, "");
+    let report: serde_json::Value = serde_json::from_str(&report).expect("JSON");
+    let accepted: Vec<&str> = report["accepted"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|urn| urn.as_str().expect("a URN"))
+        .collect();
+    // Hundreds of strings of one to three digits, all valid NSSs; 25 of them, shortest first,
+    // spread to the longest.
+    assert!(
+        report["generated"].as_u64().expect("a count") > 500,
+        "{report}"
+    );
+    assert_eq!(report["rejected_count"], 0);
+    assert_eq!(accepted.len(), 25);
+    assert_eq!(accepted[0].len(), "urn:xy:0".len());
+    assert_eq!(accepted[24].len(), "urn:xy:000".len());
+    assert!(
+        accepted
+            .windows(2)
+            .all(|pair| (pair[0].len(), pair[0]) < (pair[1].len(), pair[1]))
     );
 }
