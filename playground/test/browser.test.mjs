@@ -183,6 +183,7 @@ test("typing gives each line's verdict, with the caret and message at the failin
   await paste(page, "urn:example:a%zz\nurn:example:ok?+r#f\ntag:example.com,1900-02-29:x");
 
   await page.selectOption("#grammar-select", "tag-rfc4151");
+  await settled(page);
   const tags = await rows(page);
   assert.deepEqual(tags[2].carets, [
     "tag:example.com,1900-02-29:x\n                        ^ day 29 does not exist in 1900-02 at byte 24",
