@@ -86,7 +86,7 @@
 //!   parser of the same grammar file and panics if it disagrees with the compiled recognizer,
 //!   a differential test for the crate's tests and fuzz targets. It makes a debug parse about
 //!   twenty times slower and builds pest_derive; without it the library runs no pest at all.
-//! * `grammar-tools`: the [`grammar_tools`] module (a `.pest` text read at run time, a rule
+//! * `grammar-tools`: the `grammar_tools` module (a `.pest` text read at run time, a rule
 //!   run with pest's interpreter, railroad diagrams, an ABNF oracle), which the `grammar`
 //!   commands of the tool and the grammar playground build on.
 //!
