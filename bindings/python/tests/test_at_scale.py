@@ -35,7 +35,11 @@ def test_every_engine_has_a_recipe():
 
 
 @pytest.mark.parametrize("recipe", recipes())
-def test_recipe_runs_as_written(recipe):
+def test_recipe_runs_as_written(recipe, monkeypatch):
+    # Spark starts its Python workers with `python3` from PATH, which in an activated virtual
+    # environment is the one the recipe runs in; the tests run its interpreter by path, without
+    # activating it, so they name it as activation would.
+    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
     try:
         exec(compile(recipe, str(PAGE), "exec"), {"__name__": "recipe"})
     finally:
