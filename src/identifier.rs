@@ -156,6 +156,30 @@ impl<'a> Identifier<&'a str> {
         }
     }
 
+    /// Whether `input` is a URN or a tag URI under `syntax`: exactly when
+    /// [`Identifier::parse_borrowed_with`] succeeds, with neither the value nor, for an invalid
+    /// input, the error built (see [`Urn::is_valid_with`]). With namespace checks on, a URN is
+    /// parsed in full, since its namespace's grammar reads its parts.
+    ///
+    /// ```
+    /// use urn_tag::{Identifier, Syntax};
+    ///
+    /// assert!(Identifier::is_valid_with("urn:ietf:rfc:8141", Syntax::new()));
+    /// assert!(Identifier::is_valid_with("tag:yaml.org,2002:int", Syntax::new()));
+    /// assert!(!Identifier::is_valid_with("http://example.com/", Syntax::new()));
+    /// ```
+    #[inline]
+    pub fn is_valid_with(input: &str, syntax: Syntax) -> bool {
+        match Scheme::of(input) {
+            Some(Scheme::Urn) if syntax.namespaces() => {
+                Identifier::parse_borrowed_with(input, syntax).is_ok()
+            }
+            Some(Scheme::Urn) => Urn::is_valid_with(input, syntax.urn()),
+            Some(Scheme::Tag) => TagUri::is_valid_with(input, syntax.tag()),
+            None => false,
+        }
+    }
+
     /// An `Identifier` that owns a copy of the text.
     ///
     /// ```

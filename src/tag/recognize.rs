@@ -37,14 +37,7 @@ pub(crate) struct Offsets {
 /// them.
 #[inline(always)]
 pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, ParseError> {
-    let bytes = input.as_bytes();
-    // Called directly rather than through a function pointer, so that each is inlined.
-    let spans = match syntax {
-        TagSyntax::Rfc4151 => compiled::tag::rfc4151(bytes),
-        TagSyntax::Erratum1485 => compiled::tag::erratum1485(bytes),
-        TagSyntax::Lenient => compiled::tag::lenient(bytes),
-    };
-    let recognized = match spans {
+    let recognized = match spans(input, syntax) {
         Some(spans) => Ok(offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
@@ -53,6 +46,27 @@ pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, Parse
         reference::assert_agrees(input, syntax, &recognized);
     }
     recognized
+}
+
+/// Whether the grammar of `syntax` accepts `input`: the offsets [`recognize`] gives, or `None`
+/// where it would build an error. The grammar's failure report is not run, which is most of
+/// the time an invalid input takes; a caller that asks only whether an input is valid needs no
+/// more.
+#[inline(always)]
+pub(crate) fn accepts(input: &str, syntax: TagSyntax) -> Option<Offsets> {
+    spans(input, syntax).map(|spans| offsets(&spans))
+}
+
+/// The spans the compiled grammar of `syntax` captures in `input`, if it accepts it.
+#[inline(always)]
+fn spans(input: &str, syntax: TagSyntax) -> Option<compiled::tag::Spans> {
+    let bytes = input.as_bytes();
+    // Called directly rather than through a function pointer, so that each is inlined.
+    match syntax {
+        TagSyntax::Rfc4151 => compiled::tag::rfc4151(bytes),
+        TagSyntax::Erratum1485 => compiled::tag::erratum1485(bytes),
+        TagSyntax::Lenient => compiled::tag::lenient(bytes),
+    }
 }
 
 /// The offsets of an accepted tag, from the spans the recognizer captured.

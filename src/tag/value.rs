@@ -191,6 +191,25 @@ impl<'a> TagUri<&'a str> {
         })
     }
 
+    /// Whether `input` is a tag under `syntax`: exactly when [`TagUri::parse_borrowed_with`]
+    /// succeeds, with neither the value nor, for an invalid input, the error built. Saying
+    /// where and why an input is invalid runs the grammar a second time, so this is the way to
+    /// ask only whether, over many inputs.
+    ///
+    /// ```
+    /// use urn_tag::{TagSyntax, TagUri};
+    ///
+    /// assert!(TagUri::is_valid_with("tag:yaml.org,2002:int", TagSyntax::Rfc4151));
+    /// assert!(!TagUri::is_valid_with("tag:yaml.org:int", TagSyntax::Rfc4151));
+    /// // The grammar leaves the calendar to Rust: there is no 30 February.
+    /// assert!(!TagUri::is_valid_with("tag:yaml.org,2002-02-30:int", TagSyntax::Rfc4151));
+    /// ```
+    #[inline]
+    pub fn is_valid_with(input: &str, syntax: TagSyntax) -> bool {
+        recognize::accepts(input, syntax)
+            .is_some_and(|mut offsets| prose::check(input, &mut offsets, syntax).is_ok())
+    }
+
     /// A `TagUri` that owns a copy of the text.
     ///
     /// ```

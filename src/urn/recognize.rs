@@ -39,15 +39,7 @@ pub(crate) struct Offsets {
 /// them.
 #[inline(always)]
 pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
-    let bytes = input.as_bytes();
-    // Called directly rather than through a function pointer, so that each is inlined and
-    // its spans never pass through memory.
-    let spans = match syntax {
-        UrnSyntax::Rfc8141 => compiled::urn::rfc8141(bytes),
-        UrnSyntax::Rfc2141 => compiled::urn::rfc2141(bytes),
-        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis(bytes),
-    };
-    let recognized = match spans {
+    let recognized = match spans(input, syntax) {
         Some(spans) => check_nid_length(input, syntax, offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
@@ -56,6 +48,29 @@ pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, Parse
         reference::assert_agrees(input, syntax, &recognized);
     }
     recognized
+}
+
+/// Whether the grammar of `syntax` accepts `input` with its NID within the bound: the offsets
+/// [`recognize`] gives, or `None` where it would build an error. The grammar's failure report
+/// is not run, which is most of the time an invalid input takes; a caller that asks only
+/// whether an input is valid needs no more.
+#[inline(always)]
+pub(crate) fn accepts(input: &str, syntax: UrnSyntax) -> Option<Offsets> {
+    let offsets = offsets(&spans(input, syntax)?);
+    nid_within_bound(&offsets).then_some(offsets)
+}
+
+/// The spans the compiled grammar of `syntax` captures in `input`, if it accepts it.
+#[inline(always)]
+fn spans(input: &str, syntax: UrnSyntax) -> Option<compiled::urn::Spans> {
+    let bytes = input.as_bytes();
+    // Called directly rather than through a function pointer, so that each is inlined and
+    // its spans never pass through memory.
+    match syntax {
+        UrnSyntax::Rfc8141 => compiled::urn::rfc8141(bytes),
+        UrnSyntax::Rfc2141 => compiled::urn::rfc2141(bytes),
+        UrnSyntax::Rfc2141bis => compiled::urn::rfc2141bis(bytes),
+    }
 }
 
 /// The offsets of an accepted URN, from the spans the recognizer captured.
@@ -90,11 +105,16 @@ fn check_nid_length(
     syntax: UrnSyntax,
     offsets: Offsets,
 ) -> Result<Offsets, ParseError> {
-    if offsets.nid_end - SCHEME_LEN <= NID_MAX_LEN {
+    if nid_within_bound(&offsets) {
         Ok(offsets)
     } else {
         Err(nid_too_long(input, syntax))
     }
+}
+
+#[inline(always)]
+fn nid_within_bound(offsets: &Offsets) -> bool {
+    offsets.nid_end - SCHEME_LEN <= NID_MAX_LEN
 }
 
 /// The error for an NID past the bound: at the byte that first makes it too long.

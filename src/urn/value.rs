@@ -196,6 +196,25 @@ impl<'a> Urn<&'a str> {
         })
     }
 
+    /// Whether `input` is a URN under `syntax`: exactly when [`Urn::parse_borrowed_with`]
+    /// succeeds, with neither the value nor, for an invalid input, the error built. Saying
+    /// where and why an input is invalid runs the grammar a second time, so this is the way to
+    /// ask only whether, over many inputs.
+    ///
+    /// ```
+    /// use urn_tag::{Urn, UrnSyntax};
+    ///
+    /// assert!(Urn::is_valid_with("urn:ietf:rfc:8141", UrnSyntax::Rfc8141));
+    /// assert!(!Urn::is_valid_with("urn:ietf", UrnSyntax::Rfc8141));
+    /// // The NID "urn" is reserved by RFC 2141's prose, not by its grammar.
+    /// assert!(!Urn::is_valid_with("urn:urn:x", UrnSyntax::Rfc2141));
+    /// ```
+    #[inline]
+    pub fn is_valid_with(input: &str, syntax: UrnSyntax) -> bool {
+        recognize::accepts(input, syntax)
+            .is_some_and(|offsets| prose::check(input, syntax, &offsets).is_ok())
+    }
+
     /// A `Urn` that owns a copy of the text.
     ///
     /// ```

@@ -12,3 +12,4 @@ mod peer_vectors;
 mod properties;
 mod rejections;
 mod robustness;
+mod validity;
