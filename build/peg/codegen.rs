@@ -893,8 +893,10 @@ fn entry(out: &mut String, name: &str, mode: Mode, body: &str) {
                 "/// Recognizes `{name}` at the start of `input` (UTF-8): the spans of the captured\n\
                  /// rules when it matches, `None` otherwise.\n\
                  ///\n\
-                 /// Inlined, so that the spans stay in registers rather than pass through memory.\n\
-                 #[inline]\n\
+                 /// Always inlined, so that the spans stay in registers rather than pass through\n\
+                 /// memory: the parse and the validity check each call it, and a function this\n\
+                 /// size is inlined by the optimizer on its own only where it has one caller.\n\
+                 #[inline(always)]\n\
                  {ALLOWS}\n\
                  pub(crate) fn {function}(input: &[u8]) -> Option<Spans> {{\n    \
                  let mut spans = Spans::default();\n    \

@@ -20,9 +20,10 @@ use crate::syntax::{SCHEME_LEN, TagSyntax};
 /// address's, so the lenient grammar would read it as one.
 ///
 /// It reads bytes, not `str` slices: the offsets are the grammar's, so the UTF-8 boundary
-/// checks of a `str` slice would only cost time on every parse. Inlined into the parse, like
-/// the recognizer before it, so that the offsets need not pass through memory.
-#[inline]
+/// checks of a `str` slice would only cost time on every parse. Always inlined, into the parse
+/// and the validity check alike, like the recognizer before it, so that the offsets need not
+/// pass through memory.
+#[inline(always)]
 pub(super) fn check(
     input: &str,
     offsets: &mut Offsets,

@@ -70,6 +70,7 @@ fn spans(input: &str, syntax: TagSyntax) -> Option<compiled::tag::Spans> {
 }
 
 /// The offsets of an accepted tag, from the spans the recognizer captured.
+#[inline(always)]
 fn offsets(spans: &compiled::tag::Spans) -> Offsets {
     let rule = if spans.emailAddress().is_some() {
         AuthorityRule::EmailAddress

@@ -204,7 +204,6 @@ impl<'a> TagUri<&'a str> {
     /// // The grammar leaves the calendar to Rust: there is no 30 February.
     /// assert!(!TagUri::is_valid_with("tag:yaml.org,2002-02-30:int", TagSyntax::Rfc4151));
     /// ```
-    #[inline]
     pub fn is_valid_with(input: &str, syntax: TagSyntax) -> bool {
         recognize::accepts(input, syntax)
             .is_some_and(|mut offsets| prose::check(input, &mut offsets, syntax).is_ok())

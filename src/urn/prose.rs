@@ -11,8 +11,9 @@ use crate::syntax::{SCHEME_LEN, UrnSyntax};
 /// draft §2.1) and the NUL octet must not appear, not even as `%00` (RFC 2141 §2.4, draft
 /// §2.3.3). RFC 8141 has neither rule.
 ///
-/// Inlined into the parse, where for RFC 8141 it folds to nothing.
-#[inline]
+/// Always inlined, into the parse and the validity check alike, where for RFC 8141 it folds
+/// to nothing.
+#[inline(always)]
 pub(super) fn check(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result<(), ParseError> {
     if syntax.reserves_urn_nid() && input[SCHEME_LEN..offsets.nid_end].eq_ignore_ascii_case("urn") {
         return Err(ParseError::new(

@@ -74,6 +74,7 @@ fn spans(input: &str, syntax: UrnSyntax) -> Option<compiled::urn::Spans> {
 }
 
 /// The offsets of an accepted URN, from the spans the recognizer captured.
+#[inline(always)]
 fn offsets(spans: &compiled::urn::Spans) -> Offsets {
     let start = |span: Option<Range<usize>>| span.and_then(|span| NonZeroUsize::new(span.start));
     let nid = spans

@@ -209,7 +209,6 @@ impl<'a> Urn<&'a str> {
     /// // The NID "urn" is reserved by RFC 2141's prose, not by its grammar.
     /// assert!(!Urn::is_valid_with("urn:urn:x", UrnSyntax::Rfc2141));
     /// ```
-    #[inline]
     pub fn is_valid_with(input: &str, syntax: UrnSyntax) -> bool {
         recognize::accepts(input, syntax)
             .is_some_and(|offsets| prose::check(input, syntax, &offsets).is_ok())
