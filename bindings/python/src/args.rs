@@ -74,6 +74,21 @@ impl Reading {
             _ => Identifier::parse_borrowed_with(text, self.syntax),
         }
     }
+
+    /// Whether [`Reading::parse`] would succeed on `text`, with neither the value nor the error
+    /// built (an invalid value is not run through the grammar's failure report).
+    #[inline]
+    pub fn is_valid(&self, text: &str) -> bool {
+        match (self.only, Scheme::of(text)) {
+            (Some(Scheme::Urn), found) if found != Some(Scheme::Urn) => {
+                Urn::is_valid_with(text, self.syntax.urn())
+            }
+            (Some(Scheme::Tag), found) if found != Some(Scheme::Tag) => {
+                TagUri::is_valid_with(text, self.syntax.tag())
+            }
+            _ => Identifier::is_valid_with(text, self.syntax),
+        }
+    }
 }
 
 /// `value` as a `str`, or a TypeError that says what `function` expected.

@@ -99,6 +99,28 @@ def test_a_string_column_that_is_not_utf8_is_read_as_bytes():
     assert urn_tag.check_many(lying).to_pylist() == [bool(v) for v in expected("valid", BINARY)]
 
 
+@pytest.mark.parametrize("arrow_type", ["string", "large_string"])
+def test_a_null_is_not_valid_whatever_bytes_lie_under_it(arrow_type):
+    # Arrow leaves what lies under a null unspecified: here, a valid URN, which the verdicts
+    # (read for every value before the nulls are masked out) must not show through.
+    import numpy
+
+    text = b"urn:ex:aurn:ex:burn:ex"
+    width = numpy.int32 if arrow_type == "string" else numpy.int64
+    offsets = pyarrow.py_buffer(numpy.array([0, 8, 16, 22], dtype=width).tobytes())
+    validity = pyarrow.py_buffer(bytes([0b101]))
+    array = pyarrow.Array.from_buffers(
+        getattr(pyarrow, arrow_type)(), 3, [validity, offsets, pyarrow.py_buffer(text)]
+    )
+    assert array.to_pylist() == ["urn:ex:a", None, "urn:ex"]
+    assert urn_tag.check_many(array).to_pylist() == [True, False, False]
+    # The engines' functions keep the null.
+    from urn_tag._engines import Options, answer
+
+    answers = pyarrow.chunked_array(answer(array, "valid", Options("is_valid")))
+    assert answers.to_pylist() == [True, None, False]
+
+
 def test_a_stream_of_one_column_records_is_that_column():
     table = pyarrow.table({"id": pyarrow.array(ROWS)})
     reader = pyarrow.RecordBatchReader.from_batches(table.schema, table.to_batches())

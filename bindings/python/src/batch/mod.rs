@@ -15,13 +15,14 @@ mod values;
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BooleanBufferBuilder, StringBuilder};
+use arrow_array::builder::StringBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
     ArrowDictionaryKeyType, Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
     UInt32Type, UInt64Type,
 };
 use arrow_array::{Array, ArrayRef, BooleanArray, DictionaryArray, StructArray};
+use arrow_buffer::BooleanBuffer;
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -359,23 +360,36 @@ fn answer_values<V: Values>(
     let reading = &answering.reading;
     match answering.question {
         Question::Valid => {
-            let mut bits = BooleanBufferBuilder::new(range.len());
-            for i in range.clone() {
-                let valid = match values.item(i)? {
-                    Item::Text(text) => reading.parse(text).is_ok(),
-                    Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. } => false,
-                };
-                bits.append(valid);
+            // Every value is read as its buffers hold it, 64 verdicts to a word, and the nulls
+            // are masked out after, a word at a time.
+            let nulls = values
+                .nulls()
+                .map(|nulls| nulls.slice(range.start, range.len()))
+                .filter(|nulls| nulls.null_count() > 0);
+            let mut malformed = None;
+            let verdicts = BooleanBuffer::collect_bool(range.len(), |k| {
+                match values.unmasked(range.start + k) {
+                    Ok(Item::Text(text)) => reading.is_valid(text),
+                    Ok(Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. }) => false,
+                    // What lies under a null need not be well formed.
+                    Err(_) if nulls.as_ref().is_some_and(|nulls| nulls.is_null(k)) => false,
+                    Err(error) => {
+                        malformed.get_or_insert(error);
+                        false
+                    }
+                }
+            });
+            if let Some(error) = malformed {
+                return Err(error.into());
             }
-            let nulls = answering
-                .null_is_null
-                .then(|| {
-                    values
-                        .nulls()
-                        .map(|nulls| nulls.slice(range.start, range.len()))
-                })
-                .flatten();
-            Ok(vec![Arc::new(BooleanArray::new(bits.finish(), nulls))])
+            let array = match nulls {
+                Some(nulls) => {
+                    let verdicts = &verdicts & nulls.inner();
+                    BooleanArray::new(verdicts, answering.null_is_null.then_some(nulls))
+                }
+                None => BooleanArray::new(verdicts, None),
+            };
+            Ok(vec![Arc::new(array)])
         }
         Question::Parse => {
             let equivalence = Equivalence::standard();

@@ -57,7 +57,21 @@ pub trait Values: Sync {
     /// # Errors
     ///
     /// A message when the value's offsets lie outside the buffers: the array is malformed.
-    fn item(&self, i: usize) -> Result<Item<'_>, Malformed>;
+    fn item(&self, i: usize) -> Result<Item<'_>, Malformed> {
+        match self.nulls() {
+            Some(nulls) if nulls.is_null(i) => Ok(Item::Null),
+            _ => self.unmasked(i),
+        }
+    }
+
+    /// Value `i` as its buffers hold it, the null buffer not looked at: under a null, Arrow
+    /// leaves the value unspecified (usually empty). For a caller that reads every value in a
+    /// tight loop and then masks the answers with [`Values::nulls`], once per 64 values.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Values::item`].
+    fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed>;
 
     /// The values' Arrow null buffer, if they have one: an engine's function gives a null for
     /// a null by keeping it.
@@ -115,11 +129,9 @@ where
         self.array.len()
     }
 
-    #[inline]
-    fn item(&self, i: usize) -> Result<Item<'_>, Malformed> {
-        if self.array.is_null(i) {
-            return Ok(Item::Null);
-        }
+    // Always inlined into the loops that read every value.
+    #[inline(always)]
+    fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed> {
         let offsets = self.array.value_offsets();
         let (start, end) = match (offsets.get(i), offsets.get(i + 1)) {
             (Some(start), Some(end)) => (start.as_usize(), end.as_usize()),
@@ -207,11 +219,9 @@ impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
         self.array.len()
     }
 
-    #[inline]
-    fn item(&self, i: usize) -> Result<Item<'_>, Malformed> {
-        if self.array.is_null(i) {
-            return Ok(Item::Null);
-        }
+    // Always inlined into the loops that read every value.
+    #[inline(always)]
+    fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed> {
         let view = view_at(self.array.views().inner().as_slice(), i)?;
         let length = view_len(view);
         if length <= INLINE_LEN {
@@ -257,7 +267,7 @@ impl Values for Nulls {
         self.nulls.len()
     }
 
-    fn item(&self, _: usize) -> Result<Item<'_>, Malformed> {
+    fn unmasked(&self, _: usize) -> Result<Item<'_>, Malformed> {
         Ok(Item::Null)
     }
 
@@ -311,7 +321,7 @@ impl Values for Texts {
         self.offsets.len() - 1
     }
 
-    fn item(&self, i: usize) -> Result<Item<'_>, Malformed> {
+    fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed> {
         if let Ok(at) = self
             .exceptions
             .binary_search_by_key(&i, |(index, _)| *index)
