@@ -16,7 +16,8 @@ Each engine's row pairs are timed in the same process, alternating, in every rou
   `count_if(urn_valid(id))`, with `SET threads = 1` and `2` (the function registered with its
   default threads=1: DuckDB hands it 2048 rows at a time, from each of its threads at once);
 * Spark `local[2]` (the rows cached from a Parquet file): `count_if(rlike(id, regex))` against
-  `count_if(is_valid(id))`.
+  `count_if(is_valid(id))`, and (Spark 4.1 and later) an Arrow UDF that checks nothing: the
+  cost of Spark's transfer of the rows to a Python worker and back, which `is_valid` pays too.
 
 Every pair first checks its counts: the engine's regex and urn_tag must agree on the corpus (it
 has no URN where the ABNF and the library differ), else the script stops. The table gives each
@@ -86,6 +87,8 @@ def main():
     arrow = pyarrow.array(lines, type=pyarrow.string())
     valid_count = sum(urn_tag.check_many(lines))
     pairs = {}
+    # Rows that count something else than the valid rows, and what they count.
+    counts = {}
 
     def cli():
         with corpus_file.open("rb") as stdin:
@@ -187,12 +190,27 @@ def main():
             ("rlike(id, regex)", spark_count(F.col("id").rlike(regex))),
             ("urn_tag.spark.is_valid(id)", spark_count(urn_tag.spark.is_valid("id"))),
         ]
+        if hasattr(F, "arrow_udf"):
+            import pyarrow.compute
+
+            # An Arrow UDF that checks nothing (true for every row that is not null): the cost
+            # of Spark's transfer of the batches to a Python worker and back, which is_valid
+            # pays before it checks a value.
+            def not_null(values: pyarrow.Array) -> pyarrow.Array:
+                return pyarrow.compute.is_valid(values)
+
+            transfer = F.arrow_udf(not_null, "boolean")
+            pairs["Spark local[2]"].append(
+                ("Arrow UDF checking nothing", spark_count(transfer("id")))
+            )
+            counts[("Spark local[2]", "Arrow UDF checking nothing")] = options.count
 
     # The counts agree before anything is timed.
     for engine, rows in pairs.items():
         for name, function in rows:
             count = function()
-            assert count == valid_count, f"{engine}, {name}: {count} valid, not {valid_count}"
+            want = counts.get((engine, name), valid_count)
+            assert count == want, f"{engine}, {name}: {count} rows, not {want}"
 
     load = os.getloadavg()[0]
     times = {(engine, name): [] for engine, rows in pairs.items() for name, _ in rows}
