@@ -10,7 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
-import { showAccepted, showWarnings } from "./registration-report.js";
+import { showAccepted, showReasons, showWarnings, summaryLine } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -852,6 +852,12 @@ async function runRegistration() {
     return;
   }
   const text = [`Registration check of urn:${reg.nid || "?"}: top rule ${reg.top || "?"}, matching ${reg.scope === "urn" ? "the whole URN" : "the NSS"}`];
+  // One line with the counts first, as BAP's and a reviewer's summary would read.
+  const totals = document.createElement("p");
+  totals.id = "reg-totals";
+  totals.textContent = summaryLine(report);
+  out.append(totals);
+  text.push(totals.textContent);
   // What BAP would warn of (registration-report.js).
   showWarnings(out, report.warnings, text);
   const heading = (text) => {
@@ -875,6 +881,7 @@ async function runRegistration() {
     wrapper.className = "table";
     wrapper.append(t);
     out.append(wrapper);
+    return t;
   };
   const yesNo = (value) => (value === null ? "no NSS" : value ? "yes" : "no");
   const columns = ["the ABNF accepts it", "RFC 8141's NSS rule", "the library, under RFC 8141"];
@@ -904,17 +911,13 @@ async function runRegistration() {
   const summary = document.createElement("p");
   summary.id = "reg-summary";
   summary.textContent = report.rejected_count
-    ? `The registration's syntax allows URNs that RFC 8141 does not; the first ${report.rejected.length}:`
+    ? `The registration's syntax allows URNs that RFC 8141 does not, for ${report.reasons.length === 1 ? "one reason" : `${report.reasons.length} reasons`}:`
     : "Every generated string makes a valid RFC 8141 URN.";
   out.append(summary);
-  if (report.rejected.length) {
-    table(
-      report.rejected.map((r) => [r.urn, yesNo(r.rfc8141_nss), r.rfc8141 ?? "valid"]),
-      ["generated URN", columns[1], columns[2]],
-    );
-  }
   text.push("", `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`);
-  for (const r of report.rejected) text.push(`  ${r.urn}: ${r.rfc8141 ?? "its NSS breaks RFC 8141's NSS rule"}`);
+  // The rejects grouped by the library's reason, URNs differing only in case counted once
+  // (registration-report.js).
+  showReasons(out, report.reasons, text, table);
   // A sample of what the syntax allows (registration-report.js).
   showAccepted(out, report.accepted, text);
   registrationText = `${text.join("\n")}\n`;

@@ -51,3 +51,42 @@ export function showAccepted(out, accepted, text) {
   out.append(heading, list);
   text.push("", `Generated URNs that RFC 8141 accepts too (a sample of ${accepted.length}):`, ...accepted.map((urn) => `  ${urn}`));
 }
+
+/**
+ * The report's summary line: how many examples, how many of them the ABNF accepts and
+ * rejects, how many strings were generated from the ABNF and how many of those RFC 8141
+ * rejects.
+ *
+ * @param {{examples: {abnf: boolean}[], generated: number, rejected_count: number}} report
+ * @returns {string}
+ */
+export function summaryLine(report) {
+  const examples = report.examples.length;
+  const accepted = report.examples.filter((example) => example.abnf).length;
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return (
+    `${plural(examples, "example", "examples")}: the ABNF accepts ${accepted} and rejects ${examples - accepted}. ` +
+    `${plural(report.generated, "string", "strings")} generated from the ABNF: RFC 8141 rejects ${report.rejected_count}.`
+  );
+}
+
+/**
+ * Appends the generated URNs that RFC 8141 rejects, grouped by the library's reason
+ * (`#reg-reasons`: reason, how many, the shortest few), to the report and its plain text. The
+ * module counts URNs that differ only in the case of their letters once.
+ *
+ * @param {HTMLElement} out
+ * @param {{reason: string, count: number, urns: string[]}[]} reasons
+ * @param {string[]} text
+ * @param {(rows: string[][], columns: string[]) => HTMLElement} table draws a table into `out`
+ */
+export function showReasons(out, reasons, text, table) {
+  if (!reasons?.length) return;
+  table(
+    reasons.map((group) => [group.reason, String(group.count), group.urns.join("\n")]),
+    ["the library's reason, under RFC 8141", "generated URNs (case variants once)", "the shortest"],
+  ).id = "reg-reasons";
+  for (const group of reasons) {
+    text.push(`  ${group.reason} (${group.count}): ${group.urns.join(", ")}`);
+  }
+}

@@ -308,10 +308,11 @@ test("the registration check lists the URNs a registration's ABNF allows and RFC
     ["urn:x-test:12", "valid", "✓ as expected", "yes", "yes", "valid"],
     ["urn:x-test:1 2", "valid", "✗ not as expected", "yes", "no", "invalid character ' ' in NSS at byte 12"],
   ]);
-  assert.deepEqual(tables[1].slice(0, 2), [
-    ["urn:x-test: ", "no", "white space after the NSS at byte 11"],
-    ["urn:x-test:/", "no", "NSS must not start with '/' at byte 11"],
-  ]);
+  // The rejects, one row for each of the library's reasons, with the shortest URNs.
+  const reasons = new Map(tables[1].map(([reason, count, urns]) => [reason, [Number(count), urns.split("\n")]]));
+  assert.equal(reasons.get("white space after the NSS")[1][0], "urn:x-test: ");
+  assert.equal(reasons.get("NSS must not start with '/'")[1][0], "urn:x-test:/");
+  assert.ok(reasons.get("invalid character ' ' in NSS")[0] > 0);
   assert.match(await page.locator("#reg-report h3 >> nth=1").textContent(), /^Generated from the ABNF: 2000 strings, \d+ of them not valid under RFC 8141$/);
   // An ABNF that cannot be compiled says why.
   await replaceText(page, "#reg-abnf", "nss = other");
@@ -1218,5 +1219,35 @@ test("the registration report samples the generated URNs RFC 8141 accepts, not o
   assert.ok(accepted.every((urn) => /^urn:xy:[0-9]{1,3}$/.test(urn)), accepted.join(" "));
   assert.equal(accepted[0].length, "urn:xy:0".length);
   assert.equal(accepted.at(-1).length, "urn:xy:000".length);
+  await close(opened);
+});
+
+test("the registration report sums up its counts and groups the rejects by reason, case variants folded", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'nss = 1*2( "a" / "A" / " " )\n');
+  await page.locator("#reg-top").fill("nss");
+  await page.locator("#reg-nid").fill("xy");
+  await replaceText(page, "#reg-examples", "urn:xy:a\nurn:xy:b\n!urn:xy:a a");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  const generated = (await page.locator("#reg-report h3 >> nth=1").textContent()).match(/(\d+) strings, (\d+) of them/);
+  assert.equal(
+    await page.locator("#reg-totals").textContent(),
+    `3 examples: the ABNF accepts 1 and rejects 2. ${generated[1]} strings generated from the ABNF: RFC 8141 rejects ${generated[2]}.`,
+  );
+  // `urn:xy:A ` and `urn:xy:a ` are one finding; so are `urn:xy: A` and `urn:xy: a`.
+  const rows = await page.$$eval("#reg-reasons tr", (list) => list.slice(1).map((row) => [...row.cells].map((cell) => cell.textContent)));
+  assert.deepEqual(rows, [
+    ["white space after the NSS", "3", "urn:xy: \nurn:xy:  \nurn:xy:A "],
+    ["invalid character ' ' in NSS", "1", "urn:xy: A"],
+  ]);
+  assert.equal(await page.locator("#reg-summary").textContent(), "The registration's syntax allows URNs that RFC 8141 does not, for 2 reasons:");
+  // The plain-text report says the same.
+  await page.locator("#copy-report").click();
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(report.includes(`\n3 examples: the ABNF accepts 1 and rejects 2.`), report);
+  assert.ok(report.includes("\n  white space after the NSS (3): urn:xy: , urn:xy:  , urn:xy:A \n"), report);
   await close(opened);
 });
