@@ -10,7 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
-import { showAccepted, showReasons, showWarnings, summaryLine } from "./registration-report.js";
+import { failureText, showAccepted, showFailure, showReasons, showWarnings, summaryLine } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -898,6 +898,8 @@ async function runRegistration() {
   table(exampleRows, ["example", "expected", "as expected", ...columns]);
   out.querySelectorAll("table")[0]?.querySelectorAll("tr").forEach((tr, i) => {
     if (i > 0 && exampleRows[i - 1][2].startsWith("✗")) tr.className = "unexpected";
+    // Where the ABNF fails on an example it rejects, with a caret (registration-report.js).
+    if (i > 0) showFailure(tr.cells[3], report.examples[i - 1]);
   });
   out.dataset.met = String(met);
   out.dataset.examples = String(report.examples.length);
@@ -905,6 +907,7 @@ async function runRegistration() {
   for (const [urn, expect, said, abnf, nss, library] of exampleRows) {
     text.push(`  ${said.slice(2)}: ${urn} (expected ${expect}; the ABNF accepts it: ${abnf}; RFC 8141's NSS rule: ${nss}; the library: ${library})`);
   }
+  for (const example of report.examples) failureText(example, text);
   heading(
     `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`,
   );

@@ -90,3 +90,41 @@ export function showReasons(out, reasons, text, table) {
     text.push(`  ${group.reason} (${group.count}): ${group.urns.join(", ")}`);
   }
 }
+
+/** The example with a caret under its byte `index` (a UTF-8 byte offset), and `message`. */
+function caret(urn, index, message) {
+  const bytes = new TextEncoder().encode(urn);
+  const column = [...new TextDecoder().decode(bytes.slice(0, index))].length;
+  return `${urn}\n${" ".repeat(column)}^ ${message}`;
+}
+
+/**
+ * Adds to `cell` (the example's "the ABNF accepts it" cell, which says "no") where the ABNF
+ * fails on an example it rejects: the example with a caret under the failing byte and what
+ * the ABNF would have taken there (`.abnf-failure`).
+ *
+ * @param {HTMLTableCellElement} cell
+ * @param {{urn: string, abnf_failure?: {index: number | null, message: string}}} example
+ */
+export function showFailure(cell, example) {
+  const failure = example.abnf_failure;
+  if (!failure || !cell) return;
+  const pre = document.createElement("pre");
+  pre.className = "caret abnf-failure";
+  pre.textContent = failure.index === null ? failure.message : caret(example.urn, failure.index, failure.message);
+  cell.append(pre);
+}
+
+/**
+ * Appends where the ABNF fails on an example it rejects to the plain-text report, caret and
+ * all; nothing for an example it accepts.
+ *
+ * @param {{urn: string, abnf_failure?: {index: number | null, message: string}}} example
+ * @param {string[]} text
+ */
+export function failureText(example, text) {
+  const failure = example.abnf_failure;
+  if (!failure) return;
+  const shown = failure.index === null ? failure.message : caret(example.urn, failure.index, failure.message);
+  text.push(`  The ABNF fails on ${example.urn}:`, ...shown.split("\n").map((line) => `    ${line}`));
+}

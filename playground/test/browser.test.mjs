@@ -1251,3 +1251,32 @@ test("the registration report sums up its counts and groups the rejects by reaso
   assert.ok(report.includes("\n  white space after the NSS (3): urn:xy: , urn:xy:  , urn:xy:A \n"), report);
   await close(opened);
 });
+
+test("an example the registration's ABNF rejects shows where, with a caret, in the report and its plain text", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'nss = 1*DIGIT *( "-" 1*DIGIT )');
+  await page.locator("#reg-top").fill("nss");
+  await page.locator("#reg-nid").fill("x-review");
+  await replaceText(page, "#reg-examples", "urn:x-review:12-34\n!urn:x-review:12-\n!urn:x-review:1é-2");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  const failures = await page.$$eval("#reg-report table >> nth=0", ([table]) =>
+    [...table.rows].slice(1).map((row) => row.cells[3].querySelector(".abnf-failure")?.textContent ?? null),
+  );
+  assert.deepEqual(failures, [
+    null,
+    "urn:x-review:12-\n                ^ byte 16 (the end): expected '0'..'9'",
+    // The caret counts characters; the message counts bytes, as the library's errors do.
+    "urn:x-review:1é-2\n              ^ byte 14 (%C3): expected '-', '0'..'9' or the end",
+  ]);
+  await page.locator("#copy-report").click();
+  await page.waitForFunction(() => document.getElementById("share-status").textContent === "Report copied.");
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(
+    report.includes("\n  The ABNF fails on urn:x-review:12-:\n    urn:x-review:12-\n                    ^ byte 16 (the end): expected '0'..'9'\n"),
+    report,
+  );
+  await close(opened);
+});

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use urn_tag::Urn;
-use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng, warnings};
+use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Mismatch, Rng, warnings};
 use wasm_bindgen::prelude::*;
 
 use crate::json;
@@ -33,6 +33,19 @@ struct Example {
     rfc8141_nss: Option<bool>,
     /// The library's error under RFC 8141; `null` when it is a valid URN.
     rfc8141: Option<String>,
+    /// For an example the ABNF rejects, where it fails (left out otherwise, and for
+    /// generated URNs, which the ABNF accepts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    abnf_failure: Option<Failure>,
+}
+
+/// Where the registration's ABNF fails on an example: the byte of the example (the whole URN,
+/// not its NSS) and what the ABNF would have taken there, e.g. `byte 12 ('x'): expected
+/// '0'..'9' or the end`; or, when the automaton cannot tell, why, with no byte.
+#[derive(Serialize)]
+struct Failure {
+    index: Option<usize>,
+    message: String,
 }
 
 #[derive(Serialize)]
@@ -144,6 +157,7 @@ pub fn check_registration(
             urn,
             abnf,
             rfc8141,
+            abnf_failure: None,
         }
     };
 
@@ -160,8 +174,32 @@ pub fn check_registration(
                     .map(|parsed| parsed.nss().to_owned())
                     .or_else(|| nss_as_written(urn, nid))
             };
-            let abnf = tested.is_some_and(|tested| matcher.accepts(&tested));
-            judge(urn.to_owned(), abnf)
+            let abnf = tested
+                .as_ref()
+                .is_some_and(|tested| matcher.accepts(tested));
+            let mut example = judge(urn.to_owned(), abnf);
+            if let Some(tested) = tested.filter(|_| !abnf) {
+                // The tested text is the URN or its NSS, which follows the URN's second colon.
+                let offset = match whole_urn {
+                    true => 0,
+                    false => urn.match_indices(':').nth(1).map_or(0, |(at, _)| at + 1),
+                };
+                example.abnf_failure = match matcher.mismatch(&tested) {
+                    Ok(Some(mismatch)) => {
+                        let index = mismatch.index + offset;
+                        Some(Failure {
+                            index: Some(index),
+                            message: Mismatch { index, ..mismatch }.to_string(),
+                        })
+                    }
+                    Ok(None) => None,
+                    Err(error) => Some(Failure {
+                        index: None,
+                        message: error,
+                    }),
+                };
+            }
+            example
         })
         .collect();
 

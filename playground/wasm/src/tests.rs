@@ -466,7 +466,7 @@ fn a_registration_within_rfc8141_passes_with_every_generated_urn() {
     let report = check_registration(OID_ABNF, "", "oid", false, "urn:oid:1.3.6.1\nurn:oid:1.03");
     assert!(
         report.starts_with(
-            r#"{"error":null,"examples":[{"urn":"urn:oid:1.3.6.1","abnf":true,"rfc8141_nss":true,"rfc8141":null},{"urn":"urn:oid:1.03","abnf":false,"rfc8141_nss":true,"rfc8141":null}],"generated":"#
+            r#"{"error":null,"examples":[{"urn":"urn:oid:1.3.6.1","abnf":true,"rfc8141_nss":true,"rfc8141":null},{"urn":"urn:oid:1.03","abnf":false,"rfc8141_nss":true,"rfc8141":null,"abnf_failure":{"index":11,"message":"byte 11 ('3'): expected '.' or the end"}}],"generated":"#
         ),
         "{report}"
     );
@@ -801,5 +801,35 @@ fn the_rejects_are_grouped_by_reason_with_case_variants_folded() {
             r#"[{"reason":"white space after the NSS","count":3,"urns":["urn:xy: ","urn:xy:  ","urn:xy:A "]},"#,
             r#"{"reason":"invalid character ' ' in NSS","count":1,"urns":["urn:xy: A"]}]}"#,
         )
+    );
+}
+
+#[test]
+fn an_example_the_abnf_rejects_says_at_which_byte_of_the_urn() {
+    let _pest = serial();
+    let abnf = "nss = 1*DIGIT *( \".\" 1*DIGIT )\n";
+    let report = check_registration(
+        abnf,
+        "",
+        "oid",
+        false,
+        "urn:oid:1.3\nurn:oid:1.x3\nurn:oid:1.",
+    );
+    assert!(
+        report.contains(concat!(
+            r#"{"urn":"urn:oid:1.3","abnf":true,"rfc8141_nss":true,"rfc8141":null},"#,
+            r#"{"urn":"urn:oid:1.x3","abnf":false,"rfc8141_nss":true,"rfc8141":null,"#,
+            r#""abnf_failure":{"index":10,"message":"byte 10 ('x'): expected '0'..'9'"}},"#,
+            r#"{"urn":"urn:oid:1.","abnf":false,"rfc8141_nss":true,"rfc8141":null,"#,
+            r#""abnf_failure":{"index":10,"message":"byte 10 (the end): expected '0'..'9'"}}]"#,
+        )),
+        "{report}"
+    );
+    // A whole-URN rule counts from the URN's first byte.
+    let report = check_registration("urn = \"urn:ab:\" 1*DIGIT\n", "", "", true, "urn:ab:x");
+    assert!(
+        report
+            .contains(r#""abnf_failure":{"index":7,"message":"byte 7 ('x'): expected '0'..'9'"}"#),
+        "{report}"
     );
 }
