@@ -926,6 +926,65 @@ async function runRegistration() {
   registrationText = `${text.join("\n")}\n`;
 }
 
+// --- Examples drawn from the grammar. ---
+
+/** Which drawing the next "Draw examples" makes: each click draws others. */
+let drawSeed = 1;
+
+/** Draws valid lines and near misses (one character changed, dropped or added) from the
+ * grammar in use, each judged by the grammar in the worker, and lists them, each with a
+ * button that adds it to the identifiers as a test case (`!` before a line the page judges
+ * invalid). */
+async function drawExamples() {
+  const list = $("drawn-list");
+  const note = $("drawn-note");
+  list.replaceChildren();
+  note.textContent = "Drawing…";
+  const answer = await worker.request({ op: "examples", seed: drawSeed++, wanted: 8 }, { key: "examples" });
+  if (!answer.result) {
+    note.textContent = `Nothing drawn: ${answer.refused ?? "the grammar text is not usable"}.`;
+    return;
+  }
+  const { valid, near_misses: nearMisses } = answer.result;
+  // A line's verdict is the page's (`outcome`): under the shipped text the library's, which
+  // also makes the checks the grammar leaves to Rust (an ISBN's check digit, say), so a line
+  // the grammar matches can still be invalid; under an edited text the grammar's.
+  const judged = (line, matches, kind) => {
+    const verdict = outcome(shippedVerdict(line), { status: matches ? "match" : "no match" });
+    const refusedByRust = matches && verdict !== "valid";
+    return { line, valid: verdict === "valid", kind: refusedByRust ? `${kind}, the grammar matches it but the library refuses it` : kind };
+  };
+  const rows = [
+    ...valid.map((line) => judged(line, true, "valid")),
+    ...nearMisses.map(({ line, valid }) => judged(line, valid, valid ? "near miss, still valid" : "near miss, invalid")),
+  ];
+  note.textContent = `${valid.length} valid, ${nearMisses.length} near misses, each run by the grammar.`;
+  for (const row of rows) {
+    const li = document.createElement("li");
+    li.dataset.valid = String(row.valid);
+    const code = document.createElement("code");
+    code.textContent = row.line;
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = ` ${row.kind} `;
+    const add = document.createElement("button");
+    add.type = "button";
+    add.textContent = "Add";
+    add.setAttribute("aria-label", `Add ${row.line} as a test case`);
+    add.addEventListener("click", () => {
+      // A test case: `!` before a line that must be invalid, `\` before a valid one that
+      // starts with a marker.
+      const marked = row.valid ? (/^[!\\]/.test(row.line) ? `\\${row.line}` : row.line) : `!${row.line}`;
+      const inputs = $("inputs");
+      inputs.value = inputs.value === "" || inputs.value.endsWith("\n") ? `${inputs.value}${marked}` : `${inputs.value}\n${marked}`;
+      inputs.dispatchEvent(new Event("input"));
+      add.disabled = true;
+    });
+    li.append(code, kind, add);
+    list.append(li);
+  }
+}
+
 // --- Review aids: filters, the next line shown, the diff against the shipped text. ---
 
 /** Moves the inputs' cursor to the next line the filter shows, after the one it is on (from
@@ -1386,7 +1445,13 @@ async function main() {
   for (const event of ["keyup", "click", "focus", "select"]) {
     $("inputs").addEventListener(event, () => drawTree($("inputs").value.split("\n")));
   }
-  $("grammar-select").addEventListener("change", () => selectEntry($("grammar-select").value));
+  $("grammar-select").addEventListener("change", () => {
+    // Lines drawn from another grammar would be judged by this one: drop them.
+    $("drawn-list").replaceChildren();
+    $("drawn-note").textContent = "";
+    selectEntry($("grammar-select").value);
+  });
+  $("draw-examples").addEventListener("click", drawExamples);
   function grammarEdited(text) {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;

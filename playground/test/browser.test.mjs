@@ -1280,3 +1280,54 @@ test("an example the registration's ABNF rejects shows where, with a caret, in t
   );
   await close(opened);
 });
+
+test("examples drawn from the grammar: valid lines and near misses, each judged by the grammar, one click to add one", async () => {
+  const opened = await open();
+  const { page } = opened;
+  const draw = async () => {
+    await page.locator("#draw-examples").click();
+    await page.waitForSelector("#drawn-list li", { state: "attached" });
+    await settled(page);
+    return page.$$eval("#drawn-list li", (items) =>
+      items.map((li) => ({ line: li.querySelector("code").textContent, valid: li.dataset.valid === "true" })),
+    );
+  };
+  await page.locator("#drawn summary").click();
+  // The isbn grammar leaves an ISBN's check digit and hyphens to the library, which refuses
+  // lines the grammar matches: the list says so, and counts them invalid.
+  await page.selectOption("#grammar-select", "ns-isbn");
+  await settled(page);
+  const isbn = await draw();
+  assert.ok(isbn.length > 0 && isbn.every((row) => row.line.startsWith("urn:isbn:")), JSON.stringify(isbn));
+  const kinds = await page.locator("#drawn-list li .kind").allTextContents();
+  const refusedByRust = kinds.map((kind) => kind.includes("the grammar matches it but the library refuses it"));
+  assert.ok(refusedByRust.some(Boolean), kinds.join("|"));
+  assert.ok(isbn.every((row, i) => !refusedByRust[i] || !row.valid));
+
+  await page.selectOption("#grammar-select", "urn-rfc8141");
+  await settled(page);
+  const drawn = await draw();
+  const valid = drawn.filter((row) => row.valid);
+  const refused = drawn.filter((row) => !row.valid);
+  assert.ok(valid.length > 0 && refused.length > 0, JSON.stringify(drawn));
+  assert.match(await page.locator("#drawn-note").textContent(), /^\d+ valid, \d+ near misses, each run by the grammar\.$/);
+  // The page's own verdicts on every drawn line agree with what the list says.
+  await paste(page, drawn.map((row) => row.line).join("\n"));
+  const verdicts = await rows(page);
+  assert.deepEqual(
+    verdicts.map((row) => row.valid),
+    drawn.map((row) => row.valid),
+    JSON.stringify(verdicts),
+  );
+  // One click adds a line as a test case; a near miss the grammar refuses gets its `!`.
+  await paste(page, "");
+  const addValid = page.locator("#drawn-list li[data-valid=true] button").first();
+  const addRefused = page.locator("#drawn-list li[data-valid=false] button").first();
+  await addValid.click();
+  await addRefused.click();
+  await settled(page);
+  assert.equal(await page.locator("#inputs").inputValue(), `${valid[0].line}\n!${refused[0].line}`);
+  assert.equal(await addValid.isDisabled(), true);
+  assert.match(await page.locator("#summary").textContent(), /^2 of 2 as expected\./);
+  await close(opened);
+});

@@ -187,3 +187,30 @@ fn abnf_mismatch_agrees_with_membership() {
     }
     assert!(refused > 50, "{refused} refused");
 }
+
+/// The strings drawn from the shipped RFC 8141 grammar are URNs the library accepts, and its
+/// near misses are judged by the grammar as the library judges them: the drawing proposes,
+/// the grammar decides, and the grammar is the library's.
+#[test]
+fn examples_drawn_from_rfc8141_are_judged_as_the_library_judges_them() {
+    let _pest = serial();
+    let runner = super::Compiled::new(include_str!("../../urn.pest"))
+        .unwrap()
+        .runner("rfc8141")
+        .unwrap();
+    let examples = runner.examples(7, 12);
+    assert_eq!(examples.valid.len(), 12, "{examples:?}");
+    for text in &examples.valid {
+        assert!(crate::Urn::parse(text).is_ok(), "{text:?}");
+    }
+    assert_eq!(examples.near_misses.len(), 12, "{examples:?}");
+    assert!(
+        examples.near_misses.iter().any(|(_, valid)| !valid),
+        "{examples:?}"
+    );
+    for (text, valid) in &examples.near_misses {
+        assert_eq!(crate::Urn::parse(text).is_ok(), *valid, "{text:?}");
+    }
+    // The same seed draws the same strings.
+    assert_eq!(runner.examples(7, 12), examples);
+}

@@ -833,3 +833,33 @@ fn an_example_the_abnf_rejects_says_at_which_byte_of_the_urn() {
         "{report}"
     );
 }
+
+#[test]
+fn examples_of_a_namespace_grammar_are_urns_of_that_namespace_judged_by_the_page() {
+    let _pest = serial();
+    let grammar = Grammar::new(grammar_text("namespaces/uuid.pest"), "ns-uuid");
+    let drawn: serde_json::Value = serde_json::from_str(&grammar.examples(1, 6)).unwrap();
+    let valid = drawn["valid"].as_array().unwrap();
+    assert!(!valid.is_empty(), "{drawn}");
+    for line in valid {
+        let line = line.as_str().unwrap();
+        assert!(line.starts_with("urn:uuid:"), "{line}");
+        assert!(
+            grammar.run(line).starts_with(r#"{"status":"match""#),
+            "{line}"
+        );
+    }
+    let near_misses = drawn["near_misses"].as_array().unwrap();
+    assert!(
+        near_misses.iter().any(|miss| miss["valid"] == false),
+        "{drawn}"
+    );
+    for miss in near_misses {
+        let line = miss["line"].as_str().unwrap();
+        let matched = grammar.run(line).starts_with(r#"{"status":"match""#);
+        assert_eq!(miss["valid"], matched, "{line}");
+    }
+    // A text that cannot be run draws nothing.
+    let broken = Grammar::new("a = {", "urn-rfc8141");
+    assert_eq!(broken.examples(1, 6), r#"{"valid":[],"near_misses":[]}"#);
+}
