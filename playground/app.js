@@ -10,7 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
-import { showAccepted, showWarnings } from "./registration-report.js";
+import { failureText, showAccepted, showFailure, showReasons, showWarnings, summaryLine } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -852,6 +852,12 @@ async function runRegistration() {
     return;
   }
   const text = [`Registration check of urn:${reg.nid || "?"}: top rule ${reg.top || "?"}, matching ${reg.scope === "urn" ? "the whole URN" : "the NSS"}`];
+  // One line with the counts first, as BAP's and a reviewer's summary would read.
+  const totals = document.createElement("p");
+  totals.id = "reg-totals";
+  totals.textContent = summaryLine(report);
+  out.append(totals);
+  text.push(totals.textContent);
   // What BAP would warn of (registration-report.js).
   showWarnings(out, report.warnings, text);
   const heading = (text) => {
@@ -875,6 +881,7 @@ async function runRegistration() {
     wrapper.className = "table";
     wrapper.append(t);
     out.append(wrapper);
+    return t;
   };
   const yesNo = (value) => (value === null ? "no NSS" : value ? "yes" : "no");
   const columns = ["the ABNF accepts it", "RFC 8141's NSS rule", "the library, under RFC 8141"];
@@ -891,6 +898,8 @@ async function runRegistration() {
   table(exampleRows, ["example", "expected", "as expected", ...columns]);
   out.querySelectorAll("table")[0]?.querySelectorAll("tr").forEach((tr, i) => {
     if (i > 0 && exampleRows[i - 1][2].startsWith("✗")) tr.className = "unexpected";
+    // Where the ABNF fails on an example it rejects, with a caret (registration-report.js).
+    if (i > 0) showFailure(tr.cells[3], report.examples[i - 1]);
   });
   out.dataset.met = String(met);
   out.dataset.examples = String(report.examples.length);
@@ -898,26 +907,82 @@ async function runRegistration() {
   for (const [urn, expect, said, abnf, nss, library] of exampleRows) {
     text.push(`  ${said.slice(2)}: ${urn} (expected ${expect}; the ABNF accepts it: ${abnf}; RFC 8141's NSS rule: ${nss}; the library: ${library})`);
   }
+  for (const example of report.examples) failureText(example, text);
   heading(
     `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`,
   );
   const summary = document.createElement("p");
   summary.id = "reg-summary";
   summary.textContent = report.rejected_count
-    ? `The registration's syntax allows URNs that RFC 8141 does not; the first ${report.rejected.length}:`
+    ? `The registration's syntax allows URNs that RFC 8141 does not, for ${report.reasons.length === 1 ? "one reason" : `${report.reasons.length} reasons`}:`
     : "Every generated string makes a valid RFC 8141 URN.";
   out.append(summary);
-  if (report.rejected.length) {
-    table(
-      report.rejected.map((r) => [r.urn, yesNo(r.rfc8141_nss), r.rfc8141 ?? "valid"]),
-      ["generated URN", columns[1], columns[2]],
-    );
-  }
   text.push("", `Generated from the ABNF: ${report.generated} strings, ${report.rejected_count} of them not valid under RFC 8141`);
-  for (const r of report.rejected) text.push(`  ${r.urn}: ${r.rfc8141 ?? "its NSS breaks RFC 8141's NSS rule"}`);
+  // The rejects grouped by the library's reason, URNs differing only in case counted once
+  // (registration-report.js).
+  showReasons(out, report.reasons, text, table);
   // A sample of what the syntax allows (registration-report.js).
   showAccepted(out, report.accepted, text);
   registrationText = `${text.join("\n")}\n`;
+}
+
+// --- Examples drawn from the grammar. ---
+
+/** Which drawing the next "Draw examples" makes: each click draws others. */
+let drawSeed = 1;
+
+/** Draws valid lines and near misses (one character changed, dropped or added) from the
+ * grammar in use, each judged by the grammar in the worker, and lists them, each with a
+ * button that adds it to the identifiers as a test case (`!` before a line the page judges
+ * invalid). */
+async function drawExamples() {
+  const list = $("drawn-list");
+  const note = $("drawn-note");
+  list.replaceChildren();
+  note.textContent = "Drawing…";
+  const answer = await worker.request({ op: "examples", seed: drawSeed++, wanted: 8 }, { key: "examples" });
+  if (!answer.result) {
+    note.textContent = `Nothing drawn: ${answer.refused ?? "the grammar text is not usable"}.`;
+    return;
+  }
+  const { valid, near_misses: nearMisses } = answer.result;
+  // A line's verdict is the page's (`outcome`): under the shipped text the library's, which
+  // also makes the checks the grammar leaves to Rust (an ISBN's check digit, say), so a line
+  // the grammar matches can still be invalid; under an edited text the grammar's.
+  const judged = (line, matches, kind) => {
+    const verdict = outcome(shippedVerdict(line), { status: matches ? "match" : "no match" });
+    const refusedByRust = matches && verdict !== "valid";
+    return { line, valid: verdict === "valid", kind: refusedByRust ? `${kind}, the grammar matches it but the library refuses it` : kind };
+  };
+  const rows = [
+    ...valid.map((line) => judged(line, true, "valid")),
+    ...nearMisses.map(({ line, valid }) => judged(line, valid, valid ? "near miss, still valid" : "near miss, invalid")),
+  ];
+  note.textContent = `${valid.length} valid, ${nearMisses.length} near misses, each run by the grammar.`;
+  for (const row of rows) {
+    const li = document.createElement("li");
+    li.dataset.valid = String(row.valid);
+    const code = document.createElement("code");
+    code.textContent = row.line;
+    const kind = document.createElement("span");
+    kind.className = "kind";
+    kind.textContent = ` ${row.kind} `;
+    const add = document.createElement("button");
+    add.type = "button";
+    add.textContent = "Add";
+    add.setAttribute("aria-label", `Add ${row.line} as a test case`);
+    add.addEventListener("click", () => {
+      // A test case: `!` before a line that must be invalid, `\` before a valid one that
+      // starts with a marker.
+      const marked = row.valid ? (/^[!\\]/.test(row.line) ? `\\${row.line}` : row.line) : `!${row.line}`;
+      const inputs = $("inputs");
+      inputs.value = inputs.value === "" || inputs.value.endsWith("\n") ? `${inputs.value}${marked}` : `${inputs.value}\n${marked}`;
+      inputs.dispatchEvent(new Event("input"));
+      add.disabled = true;
+    });
+    li.append(code, kind, add);
+    list.append(li);
+  }
 }
 
 // --- Review aids: filters, the next line shown, the diff against the shipped text. ---
@@ -1380,7 +1445,13 @@ async function main() {
   for (const event of ["keyup", "click", "focus", "select"]) {
     $("inputs").addEventListener(event, () => drawTree($("inputs").value.split("\n")));
   }
-  $("grammar-select").addEventListener("change", () => selectEntry($("grammar-select").value));
+  $("grammar-select").addEventListener("change", () => {
+    // Lines drawn from another grammar would be judged by this one: drop them.
+    $("drawn-list").replaceChildren();
+    $("drawn-note").textContent = "";
+    selectEntry($("grammar-select").value);
+  });
+  $("draw-examples").addEventListener("click", drawExamples);
   function grammarEdited(text) {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;

@@ -51,6 +51,8 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id, result: JSON.parse(grammar.tree(data.line)) });
     } else if (op === "trace") {
       self.postMessage({ id, result: JSON.parse(grammar.trace(data.line)) });
+    } else if (op === "examples") {
+      self.postMessage({ id, result: JSON.parse(grammar.examples(data.seed, data.wanted)) });
     } else if (op === "diagram") {
       self.postMessage({ id, svg: grammar.diagram(data.rule) });
     } else if (op === "registration") {

@@ -308,10 +308,11 @@ test("the registration check lists the URNs a registration's ABNF allows and RFC
     ["urn:x-test:12", "valid", "✓ as expected", "yes", "yes", "valid"],
     ["urn:x-test:1 2", "valid", "✗ not as expected", "yes", "no", "invalid character ' ' in NSS at byte 12"],
   ]);
-  assert.deepEqual(tables[1].slice(0, 2), [
-    ["urn:x-test: ", "no", "white space after the NSS at byte 11"],
-    ["urn:x-test:/", "no", "NSS must not start with '/' at byte 11"],
-  ]);
+  // The rejects, one row for each of the library's reasons, with the shortest URNs.
+  const reasons = new Map(tables[1].map(([reason, count, urns]) => [reason, [Number(count), urns.split("\n")]]));
+  assert.equal(reasons.get("white space after the NSS")[1][0], "urn:x-test: ");
+  assert.equal(reasons.get("NSS must not start with '/'")[1][0], "urn:x-test:/");
+  assert.ok(reasons.get("invalid character ' ' in NSS")[0] > 0);
   assert.match(await page.locator("#reg-report h3 >> nth=1").textContent(), /^Generated from the ABNF: 2000 strings, \d+ of them not valid under RFC 8141$/);
   // An ABNF that cannot be compiled says why.
   await replaceText(page, "#reg-abnf", "nss = other");
@@ -1218,5 +1219,115 @@ test("the registration report samples the generated URNs RFC 8141 accepts, not o
   assert.ok(accepted.every((urn) => /^urn:xy:[0-9]{1,3}$/.test(urn)), accepted.join(" "));
   assert.equal(accepted[0].length, "urn:xy:0".length);
   assert.equal(accepted.at(-1).length, "urn:xy:000".length);
+  await close(opened);
+});
+
+test("the registration report sums up its counts and groups the rejects by reason, case variants folded", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'nss = 1*2( "a" / "A" / " " )\n');
+  await page.locator("#reg-top").fill("nss");
+  await page.locator("#reg-nid").fill("xy");
+  await replaceText(page, "#reg-examples", "urn:xy:a\nurn:xy:b\n!urn:xy:a a");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  const generated = (await page.locator("#reg-report h3 >> nth=1").textContent()).match(/(\d+) strings, (\d+) of them/);
+  assert.equal(
+    await page.locator("#reg-totals").textContent(),
+    `3 examples: the ABNF accepts 1 and rejects 2. ${generated[1]} strings generated from the ABNF: RFC 8141 rejects ${generated[2]}.`,
+  );
+  // `urn:xy:A ` and `urn:xy:a ` are one finding; so are `urn:xy: A` and `urn:xy: a`.
+  const rows = await page.$$eval("#reg-reasons tr", (list) => list.slice(1).map((row) => [...row.cells].map((cell) => cell.textContent)));
+  assert.deepEqual(rows, [
+    ["white space after the NSS", "3", "urn:xy: \nurn:xy:  \nurn:xy:A "],
+    ["invalid character ' ' in NSS", "1", "urn:xy: A"],
+  ]);
+  assert.equal(await page.locator("#reg-summary").textContent(), "The registration's syntax allows URNs that RFC 8141 does not, for 2 reasons:");
+  // The plain-text report says the same.
+  await page.locator("#copy-report").click();
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(report.includes(`\n3 examples: the ABNF accepts 1 and rejects 2.`), report);
+  assert.ok(report.includes("\n  white space after the NSS (3): urn:xy: , urn:xy:  , urn:xy:A \n"), report);
+  await close(opened);
+});
+
+test("an example the registration's ABNF rejects shows where, with a caret, in the report and its plain text", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", 'nss = 1*DIGIT *( "-" 1*DIGIT )');
+  await page.locator("#reg-top").fill("nss");
+  await page.locator("#reg-nid").fill("x-review");
+  await replaceText(page, "#reg-examples", "urn:x-review:12-34\n!urn:x-review:12-\n!urn:x-review:1é-2");
+  await page.locator("#reg-run").click();
+  await settled(page);
+  const failures = await page.$$eval("#reg-report table >> nth=0", ([table]) =>
+    [...table.rows].slice(1).map((row) => row.cells[3].querySelector(".abnf-failure")?.textContent ?? null),
+  );
+  assert.deepEqual(failures, [
+    null,
+    "urn:x-review:12-\n                ^ byte 16 (the end): expected '0'..'9'",
+    // The caret counts characters; the message counts bytes, as the library's errors do.
+    "urn:x-review:1é-2\n              ^ byte 14 (%C3): expected '-', '0'..'9' or the end",
+  ]);
+  await page.locator("#copy-report").click();
+  await page.waitForFunction(() => document.getElementById("share-status").textContent === "Report copied.");
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(
+    report.includes("\n  The ABNF fails on urn:x-review:12-:\n    urn:x-review:12-\n                    ^ byte 16 (the end): expected '0'..'9'\n"),
+    report,
+  );
+  await close(opened);
+});
+
+test("examples drawn from the grammar: valid lines and near misses, each judged by the grammar, one click to add one", async () => {
+  const opened = await open();
+  const { page } = opened;
+  const draw = async () => {
+    await page.locator("#draw-examples").click();
+    await page.waitForSelector("#drawn-list li", { state: "attached" });
+    await settled(page);
+    return page.$$eval("#drawn-list li", (items) =>
+      items.map((li) => ({ line: li.querySelector("code").textContent, valid: li.dataset.valid === "true" })),
+    );
+  };
+  await page.locator("#drawn summary").click();
+  // The isbn grammar leaves an ISBN's check digit and hyphens to the library, which refuses
+  // lines the grammar matches: the list says so, and counts them invalid.
+  await page.selectOption("#grammar-select", "ns-isbn");
+  await settled(page);
+  const isbn = await draw();
+  assert.ok(isbn.length > 0 && isbn.every((row) => row.line.startsWith("urn:isbn:")), JSON.stringify(isbn));
+  const kinds = await page.locator("#drawn-list li .kind").allTextContents();
+  const refusedByRust = kinds.map((kind) => kind.includes("the grammar matches it but the library refuses it"));
+  assert.ok(refusedByRust.some(Boolean), kinds.join("|"));
+  assert.ok(isbn.every((row, i) => !refusedByRust[i] || !row.valid));
+
+  await page.selectOption("#grammar-select", "urn-rfc8141");
+  await settled(page);
+  const drawn = await draw();
+  const valid = drawn.filter((row) => row.valid);
+  const refused = drawn.filter((row) => !row.valid);
+  assert.ok(valid.length > 0 && refused.length > 0, JSON.stringify(drawn));
+  assert.match(await page.locator("#drawn-note").textContent(), /^\d+ valid, \d+ near misses, each run by the grammar\.$/);
+  // The page's own verdicts on every drawn line agree with what the list says.
+  await paste(page, drawn.map((row) => row.line).join("\n"));
+  const verdicts = await rows(page);
+  assert.deepEqual(
+    verdicts.map((row) => row.valid),
+    drawn.map((row) => row.valid),
+    JSON.stringify(verdicts),
+  );
+  // One click adds a line as a test case; a near miss the grammar refuses gets its `!`.
+  await paste(page, "");
+  const addValid = page.locator("#drawn-list li[data-valid=true] button").first();
+  const addRefused = page.locator("#drawn-list li[data-valid=false] button").first();
+  await addValid.click();
+  await addRefused.click();
+  await settled(page);
+  assert.equal(await page.locator("#inputs").inputValue(), `${valid[0].line}\n!${refused[0].line}`);
+  assert.equal(await addValid.isDisabled(), true);
+  assert.match(await page.locator("#summary").textContent(), /^2 of 2 as expected\./);
   await close(opened);
 });

@@ -28,6 +28,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
+use core::fmt;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::prelude::rust_2024::*;
@@ -841,6 +842,190 @@ impl Matcher {
     pub fn accepts(&self, input: &str) -> bool {
         self.regexes.iter().all(|regex| regex.is_match(input))
     }
+
+    /// Where `input` leaves the rule's language: `None` when it is a string of it, otherwise
+    /// the first byte that no string of the language has after the bytes before it, and the
+    /// bytes that could have come there instead (see [`Mismatch`]). An error when the
+    /// automaton cannot be built.
+    ///
+    /// The rule's regular expression is run as its NFA's sets of states (what a DFA's states
+    /// stand for), one byte at a time from the start of `input`, until the set is empty, the
+    /// dead state from which no continuation matches: the byte that led there is where the
+    /// input fails. With several readings, the earliest failure of any of them is the one
+    /// reported.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::{Grammar, Matcher};
+    ///
+    /// let grammar = Grammar::parse("oid = 1*DIGIT *( \".\" 1*DIGIT )\n", &[])?;
+    /// let matcher = Matcher::new(&grammar, "oid")?;
+    /// assert_eq!(matcher.mismatch("1.3.6")?, None);
+    /// let mismatch = matcher.mismatch("1.x")?.expect("a mismatch");
+    /// assert_eq!(mismatch.index, 2);
+    /// assert_eq!(mismatch.to_string(), "byte 2 ('x'): expected '0'..'9'");
+    /// let mismatch = matcher.mismatch("1.")?.expect("a mismatch");
+    /// assert_eq!(mismatch.to_string(), "byte 2 (the end): expected '0'..'9'");
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn mismatch(&self, input: &str) -> Result<Option<Mismatch>, String> {
+        let mut earliest: Option<Mismatch> = None;
+        for regex in &self.regexes {
+            if let Some(mismatch) = mismatch(regex.as_str(), input.as_bytes())?
+                && earliest
+                    .as_ref()
+                    .is_none_or(|earliest| mismatch.index < earliest.index)
+            {
+                earliest = Some(mismatch);
+            }
+        }
+        Ok(earliest)
+    }
+}
+
+/// Where an input leaves a rule's language (see [`Matcher::mismatch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The byte at which the input fails: the first one that no string of the language has
+    /// after the bytes before it, or the input's length when the input stops short of one.
+    pub index: usize,
+    /// The byte that is there, `None` at the end of the input.
+    pub found: Option<u8>,
+    /// The bytes that could have come at `index` instead, as ranges in order.
+    pub expected: Vec<(u8, u8)>,
+    /// Whether the input could have ended at `index`.
+    pub end: bool,
+}
+
+impl fmt::Display for Mismatch {
+    /// `byte 2 ('x'): expected '0'..'9' or '.'`; bytes outside printable ASCII are written
+    /// `%XX`, as a URN writes them percent-encoded.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let byte = |b: u8| {
+            if b.is_ascii_graphic() || b == b' ' {
+                format!("'{}'", char::from(b))
+            } else {
+                format!("%{b:02X}")
+            }
+        };
+        match self.found {
+            Some(found) => write!(f, "byte {} ({}): expected ", self.index, byte(found))?,
+            None => write!(f, "byte {} (the end): expected ", self.index)?,
+        }
+        let mut choices: Vec<String> = self
+            .expected
+            .iter()
+            .map(|&(first, last)| match first == last {
+                true => byte(first),
+                false => format!("{}..{}", byte(first), byte(last)),
+            })
+            .collect();
+        if self.end {
+            choices.push("the end".to_owned());
+        }
+        match choices.split_last() {
+            None => f.write_str("nothing"),
+            Some((last, [])) => f.write_str(last),
+            Some((last, others)) => write!(f, "{} or {last}", others.join(", ")),
+        }
+    }
+}
+
+/// [`Matcher::mismatch`] for one regular expression: its Thompson NFA (the automaton `regex`
+/// itself builds) run on `input` as sets of states, one byte at a time from the start; the
+/// first byte after which the set is empty is where the input fails. A set of states is what
+/// a DFA state stands for, so this finds the byte a DFA's dead state would, without adding a
+/// DFA to the build.
+fn mismatch(pattern: &str, input: &[u8]) -> Result<Option<Mismatch>, String> {
+    use regex_automata::nfa::thompson::{NFA, State};
+    use regex_automata::util::look::Look;
+    use regex_automata::util::primitives::StateID;
+
+    let nfa =
+        NFA::new(pattern).map_err(|error| format!("cannot tell where the input fails: {error}"))?;
+    // The states reachable from `roots` without reading a byte, at byte `at`; `end`: whether
+    // the input ends there (the compiler anchors every pattern with `\A` and `\z`).
+    let closure = |roots: &[StateID], at: usize, end: bool| -> Vec<StateID> {
+        let mut seen = BTreeSet::new();
+        let mut stack = roots.to_vec();
+        let mut reached = Vec::new();
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            match nfa.state(id) {
+                State::Union { alternates } => stack.extend(alternates.iter().rev()),
+                State::BinaryUnion { alt1, alt2 } => stack.extend([*alt2, *alt1]),
+                State::Capture { next, .. } => stack.push(*next),
+                State::Look { look, next } => {
+                    let holds = match look {
+                        Look::Start => at == 0,
+                        Look::End => end,
+                        other => nfa.look_matcher().matches(*other, input, at),
+                    };
+                    if holds {
+                        stack.push(*next);
+                    }
+                }
+                State::Fail => {}
+                State::ByteRange { .. }
+                | State::Sparse(_)
+                | State::Dense(_)
+                | State::Match { .. } => reached.push(id),
+            }
+        }
+        reached
+    };
+    let step = |states: &[StateID], byte: u8| -> Vec<StateID> {
+        states
+            .iter()
+            .filter_map(|&id| match nfa.state(id) {
+                State::ByteRange { trans } => trans.matches_byte(byte).then_some(trans.next),
+                State::Sparse(sparse) => sparse.matches_byte(byte),
+                State::Dense(dense) => dense.matches_byte(byte),
+                _ => None,
+            })
+            .collect()
+    };
+    let matches = |states: &[StateID]| {
+        states
+            .iter()
+            .any(|&id| matches!(nfa.state(id), State::Match { .. }))
+    };
+
+    let mut roots = vec![nfa.start_anchored()];
+    let mut index = 0;
+    let mut states = closure(&roots, 0, input.is_empty());
+    while index < input.len() {
+        let next = step(&states, input[index]);
+        if next.is_empty() {
+            break;
+        }
+        roots = next;
+        index += 1;
+        states = closure(&roots, index, index == input.len());
+    }
+    let end = matches(&closure(&roots, index, true));
+    if index == input.len() && end {
+        return Ok(None);
+    }
+    // The bytes that keep a string of the language reachable from here.
+    let states = closure(&roots, index, false);
+    let mut expected: Vec<(u8, u8)> = Vec::new();
+    for byte in 0..=u8::MAX {
+        if step(&states, byte).is_empty() {
+            continue;
+        }
+        match expected.last_mut() {
+            Some((_, last)) if *last + 1 == byte => *last = byte,
+            _ => expected.push((byte, byte)),
+        }
+    }
+    Ok(Some(Mismatch {
+        index,
+        found: input.get(index).copied(),
+        expected,
+        end,
+    }))
 }
 
 /// A small deterministic generator (SplitMix64): the same seed gives the same strings on every

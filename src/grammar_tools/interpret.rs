@@ -17,6 +17,8 @@ use pest::iterators::Pair;
 use pest_meta::optimizer::OptimizedRule;
 use pest_vm::Vm;
 
+use super::abnf::Rng;
+use super::generate::{Drawing, Examples, distinct, near_miss};
 use super::grouped;
 use super::trace::{Trace, Tracing};
 
@@ -31,6 +33,8 @@ pub const MAX_CALLS: usize = 1_000_000;
 /// [`Compiled::runner`]: super::Compiled::runner
 pub struct Runner {
     vm: Vm,
+    /// The rules' expressions, for drawing examples ([`Runner::examples`]).
+    drawing: Drawing,
     /// The same rules, made to report the rules they enter, match and fail, for
     /// [`Runner::trace`].
     tracing: Tracing,
@@ -120,6 +124,7 @@ impl Runner {
     pub(super) fn new(rules: Vec<OptimizedRule>, rule: &str, wrapper: String) -> Runner {
         Runner {
             tracing: Tracing::new(&rules),
+            drawing: Drawing::new(&rules),
             vm: Vm::new(rules),
             rule: rule.to_owned(),
             wrapper,
@@ -150,6 +155,63 @@ impl Runner {
     /// ```
     pub fn trace(&self, input: &str) -> Option<Trace> {
         self.tracing.trace(&self.wrapper, &self.rule, input)
+    }
+
+    /// At most `wanted` strings the rule matches and `wanted` near misses (one character
+    /// changed, dropped or added), drawn from the grammar with the seed `seed` and each run by
+    /// the rule before it is returned: see [`Examples`]. Bounded in depth, length and attempts
+    /// (see the constants of this module), so a grammar that draws nothing gives fewer.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::Compiled;
+    ///
+    /// let text = "id = { ^\"id:\" ~ part ~ (\".\" ~ part)* ~ EOI }\npart = { ASCII_DIGIT+ }";
+    /// let runner = Compiled::new(text)?.runner("id").unwrap();
+    /// let examples = runner.examples(1, 5);
+    /// assert_eq!(examples.valid.len(), 5);
+    /// assert!(examples.valid.iter().all(|text| runner.matches(text)));
+    /// assert!(examples.near_misses.iter().all(|(text, valid)| runner.matches(text) == *valid));
+    /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+    /// ```
+    pub fn examples(&self, seed: u64, wanted: usize) -> Examples {
+        let mut rng = Rng::new(seed);
+        let rule = self.rule.clone();
+        let valid = distinct(
+            wanted,
+            || self.drawing.draw(&rule, &mut rng),
+            |text| self.matches(text),
+        );
+        // The characters a near miss is made of: those of the valid strings, and a few that
+        // identifiers often get wrong.
+        let mut alphabet: Vec<char> = valid.iter().flat_map(|text| text.chars()).collect();
+        alphabet.extend([' ', '%', '/', ':', '-', '.', '#', '?']);
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        let mut rng = Rng::new(seed ^ 0x6e65_6172);
+        let refused = distinct(
+            wanted,
+            || {
+                near_miss(
+                    valid.get(rng.below(valid.len().max(1)))?,
+                    &alphabet,
+                    &mut rng,
+                )
+            },
+            |text| !valid.iter().any(|v| v == text),
+        );
+        let near_misses = refused
+            .into_iter()
+            .map(|text| {
+                let matches = self.matches(&text);
+                (text, matches)
+            })
+            .collect();
+        Examples { valid, near_misses }
+    }
+
+    /// Whether the rule matches all of `input`.
+    pub fn matches(&self, input: &str) -> bool {
+        matches!(self.run(input), Trial::Parsed { end, .. } if end == input.len())
     }
 
     /// The rule this runs.

@@ -36,6 +36,7 @@
 //! their line and column.
 
 mod drawing;
+mod generate;
 mod interpret;
 mod limits;
 mod source;
@@ -50,6 +51,7 @@ use core::fmt;
 use std::prelude::rust_2024::*;
 
 pub use drawing::Diagrams;
+pub use generate::{ATTEMPTS_PER_STRING, Examples, MAX_DRAW_DEPTH, MAX_DRAWN_LEN};
 pub use interpret::{Limit, MAX_CALLS, Runner, TreeNode, Trial};
 pub use limits::{
     MAX_CALL_NESTING, MAX_NESTING, MAX_RULE_TERMS, MAX_TERMS, MAX_TEXT, check_limits,

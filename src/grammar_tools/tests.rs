@@ -2,7 +2,7 @@
 //! at, and how deep the repository's own grammars nest against the limits.
 
 use std::num::NonZeroUsize;
-use std::string::String;
+use std::string::{String, ToString};
 use std::sync::{Mutex, MutexGuard};
 use std::vec::Vec;
 use std::{format, vec};
@@ -122,4 +122,95 @@ fn the_shipped_grammars_nest_well_within_the_limits() {
 fn abnf_syntax_errors_are_one_message_with_a_caret(#[case] text: &str, #[case] message: &str) {
     let error = super::abnf::Grammar::parse(text, &[]).unwrap_err();
     assert_eq!(error, format!("ABNF syntax error at {message}"));
+}
+
+/// Where an input leaves an ABNF rule's language: the first byte no string of the language has
+/// after the bytes before it, what could have come there, and whether the input could have
+/// ended there.
+#[rstest::rstest]
+#[case::a_byte_no_string_has("1.x", "byte 2 ('x'): expected '0'..'9'")]
+#[case::an_input_stopping_short("1.", "byte 2 (the end): expected '0'..'9'")]
+#[case::a_byte_after_a_complete_string(
+    "12-",
+    "byte 2 ('-'): expected '.', '0'..'9', ';' or the end"
+)]
+#[case::a_case_insensitive_literal("1.3;x=2", "byte 4 ('x'): expected 'V' or 'v'")]
+#[case::the_first_byte("x", "byte 0 ('x'): expected '0'..'9'")]
+#[case::a_byte_not_ascii("1\u{e9}", "byte 1 (%C3): expected '.', '0'..'9', ';' or the end")]
+#[case::a_mismatch_in_a_later_repetition("1.3.6.01", "byte 7 ('1'): expected '.', ';' or the end")]
+fn abnf_mismatch_names_the_first_byte_no_continuation_matches(
+    #[case] input: &str,
+    #[case] expected: &str,
+) {
+    let grammar = super::abnf::Grammar::parse(
+        "oid = number *( \".\" number ) [ \";v=\" 1*DIGIT ]\nnumber = \"0\" / %x31-39 *DIGIT\n",
+        &[],
+    )
+    .unwrap();
+    let matcher = super::abnf::Matcher::new(&grammar, "oid").unwrap();
+    let mismatch = matcher.mismatch(input).unwrap().expect("a mismatch");
+    assert_eq!(mismatch.to_string(), expected);
+    assert!(!matcher.accepts(input));
+}
+
+/// Every string the matcher accepts has no mismatch, and every one it refuses has one: the two
+/// agree over mutations of generated strings.
+#[test]
+fn abnf_mismatch_agrees_with_membership() {
+    let grammar = super::abnf::Grammar::parse(
+        "nss = 1*( ALPHA / DIGIT ) *( \":\" 1*ALPHA ) [ \"#\" 2HEXDIG ]\n",
+        &[],
+    )
+    .unwrap();
+    let matcher = super::abnf::Matcher::new(&grammar, "nss").unwrap();
+    let mut rng = super::abnf::Rng::new(7);
+    let mut refused = 0;
+    for _ in 0..500 {
+        let Some(mut text) = grammar.generate("nss", 0, &mut rng, 40) else {
+            continue;
+        };
+        if rng.below(2) == 0 && !text.is_empty() {
+            let at = rng.below(text.len());
+            text.replace_range(at..at + 1, [":", "#", "-", "a", "1"][rng.below(5)]);
+        }
+        let mismatch = matcher.mismatch(&text).unwrap();
+        assert_eq!(
+            mismatch.is_none(),
+            matcher.accepts(&text),
+            "{text:?}: {mismatch:?}"
+        );
+        if let Some(mismatch) = mismatch {
+            refused += 1;
+            // The bytes before the failing one are a prefix some string of the language has.
+            assert!(mismatch.index <= text.len(), "{text:?}: {mismatch:?}");
+        }
+    }
+    assert!(refused > 50, "{refused} refused");
+}
+
+/// The strings drawn from the shipped RFC 8141 grammar are URNs the library accepts, and its
+/// near misses are judged by the grammar as the library judges them: the drawing proposes,
+/// the grammar decides, and the grammar is the library's.
+#[test]
+fn examples_drawn_from_rfc8141_are_judged_as_the_library_judges_them() {
+    let _pest = serial();
+    let runner = super::Compiled::new(include_str!("../../urn.pest"))
+        .unwrap()
+        .runner("rfc8141")
+        .unwrap();
+    let examples = runner.examples(7, 12);
+    assert_eq!(examples.valid.len(), 12, "{examples:?}");
+    for text in &examples.valid {
+        assert!(crate::Urn::parse(text).is_ok(), "{text:?}");
+    }
+    assert_eq!(examples.near_misses.len(), 12, "{examples:?}");
+    assert!(
+        examples.near_misses.iter().any(|(_, valid)| !valid),
+        "{examples:?}"
+    );
+    for (text, valid) in &examples.near_misses {
+        assert_eq!(crate::Urn::parse(text).is_ok(), *valid, "{text:?}");
+    }
+    // The same seed draws the same strings.
+    assert_eq!(runner.examples(7, 12), examples);
 }

@@ -454,6 +454,55 @@ impl Grammar {
         json(&self.trace_line(line))
     }
 
+    /// Lines to try, drawn from the grammar (the entry rule's strings, made into URNs of the
+    /// namespace for a namespace grammar), as JSON: `{valid: [line], near_misses: [{line,
+    /// valid}]}`, at most `wanted` of each; every line's verdict is the page's own run of it
+    /// ([`Grammar::run`]), and a drawn string whose line does not match is dropped from
+    /// `valid`. Empty lists when the text cannot be run. `seed` picks the drawing.
+    pub fn examples(&self, seed: u32, wanted: usize) -> String {
+        #[derive(Serialize)]
+        struct NearMiss {
+            line: String,
+            valid: bool,
+        }
+        #[derive(Serialize)]
+        struct Drawn {
+            valid: Vec<String>,
+            near_misses: Vec<NearMiss>,
+        }
+        let Ok(runner) = &self.runner else {
+            return json(&Drawn {
+                valid: Vec::new(),
+                near_misses: Vec::new(),
+            });
+        };
+        let wanted = wanted.min(50);
+        let drawn = with_run_stack(|| runner.examples(u64::from(seed), wanted));
+        let line = |text: String| match &self.scope {
+            Scope::Line => text,
+            Scope::Nss(namespace) => format!("urn:{}:{text}", namespace.nid()),
+        };
+        let matches = |line: &str| self.run_line(line, false).status == "match";
+        let valid = drawn
+            .valid
+            .into_iter()
+            .map(line)
+            .filter(|line| matches(line))
+            .collect();
+        let near_misses = drawn
+            .near_misses
+            .into_iter()
+            .map(|(text, _)| {
+                let line = line(text);
+                NearMiss {
+                    valid: matches(&line),
+                    line,
+                }
+            })
+            .collect();
+        json(&Drawn { valid, near_misses })
+    }
+
     /// The SVG railroad diagram of rule `rule`; empty when the text has no such rule.
     pub fn diagram(&self, rule: &str) -> String {
         let Some((_, diagrams)) = &self.rules else {

@@ -5,11 +5,11 @@
 //! (`tests/data/abnf/rfc8141.abnf`) compiled the same way. The library parses each URN too,
 //! and says where and why it rejects one.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use urn_tag::Urn;
-use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Rng, warnings};
+use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Mismatch, Rng, warnings};
 use wasm_bindgen::prelude::*;
 
 use crate::json;
@@ -21,7 +21,7 @@ const RFC8141_ABNF: &str = include_str!("../../../tests/data/abnf/rfc8141.abnf")
 const GENERATED: usize = 2000;
 /// Generated strings longer than this are dropped: nested repetitions can draw long ones.
 const LONGEST: usize = 200;
-/// How many rejected generated URNs the report lists.
+/// How many generated URNs RFC 8141 accepts the report lists.
 const LISTED: usize = 25;
 
 #[derive(Serialize)]
@@ -33,6 +33,19 @@ struct Example {
     rfc8141_nss: Option<bool>,
     /// The library's error under RFC 8141; `null` when it is a valid URN.
     rfc8141: Option<String>,
+    /// For an example the ABNF rejects, where it fails (left out otherwise, and for
+    /// generated URNs, which the ABNF accepts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    abnf_failure: Option<Failure>,
+}
+
+/// Where the registration's ABNF fails on an example: the byte of the example (the whole URN,
+/// not its NSS) and what the ABNF would have taken there, e.g. `byte 12 ('x'): expected
+/// '0'..'9' or the end`; or, when the automaton cannot tell, why, with no byte.
+#[derive(Serialize)]
+struct Failure {
+    index: Option<usize>,
+    message: String,
 }
 
 #[derive(Serialize)]
@@ -41,8 +54,6 @@ struct Report {
     examples: Vec<Example>,
     /// How many distinct strings of the ABNF's language were generated and checked.
     generated: usize,
-    /// The first generated URNs that RFC 8141 rejects.
-    rejected: Vec<Example>,
     /// How many generated URNs RFC 8141 rejects in all.
     rejected_count: usize,
     /// What BAP would warn of: rules used but not defined, names written in another case
@@ -51,17 +62,34 @@ struct Report {
     /// A sample of the generated URNs that RFC 8141 accepts too, from the shortest to the
     /// longest: what the registration's syntax allows, for the reviewer to read.
     accepted: Vec<String>,
+    /// Every generated URN that RFC 8141 rejects, grouped by the reason (the library's
+    /// message without its byte), the most frequent reason first.
+    reasons: Vec<Reason>,
 }
+
+/// The generated URNs that RFC 8141 rejects for one reason.
+#[derive(Serialize, Debug, PartialEq)]
+struct Reason {
+    reason: String,
+    /// How many generated URNs it rejects for this reason, URNs that differ only in the case
+    /// of their letters counted once: a reviewer reads `a/b` and `A/B` as one finding.
+    count: usize,
+    /// The shortest of them, at most [`PER_REASON`], one of each case variant.
+    urns: Vec<String>,
+}
+
+/// How many URNs each reason of the grouped rejects shows.
+const PER_REASON: usize = 3;
 
 fn failed(error: String) -> String {
     json(&Report {
         error: Some(error),
         examples: Vec::new(),
         generated: 0,
-        rejected: Vec::new(),
         rejected_count: 0,
         warnings: Vec::new(),
         accepted: Vec::new(),
+        reasons: Vec::new(),
     })
 }
 
@@ -70,8 +98,8 @@ fn failed(error: String) -> String {
 /// with `whole_urn`, of a whole URN (empty: the first rule of the text); `nid` is the
 /// namespace's NID, which makes an NSS into a URN (`urn:NID:NSS`). As JSON: `{error}` when the
 /// text cannot be used; otherwise `{examples: [{urn, abnf, rfc8141_nss, rfc8141}], generated,
-/// rejected: [...], rejected_count}`, where `rfc8141` is the library's error message (`null`
-/// for a valid URN).
+/// rejected_count, warnings, accepted, reasons: [{reason, count, urns}]}`, where `rfc8141` is
+/// the library's error message (`null` for a valid URN).
 #[wasm_bindgen]
 pub fn check_registration(
     abnf: &str,
@@ -129,6 +157,7 @@ pub fn check_registration(
             urn,
             abnf,
             rfc8141,
+            abnf_failure: None,
         }
     };
 
@@ -145,8 +174,32 @@ pub fn check_registration(
                     .map(|parsed| parsed.nss().to_owned())
                     .or_else(|| nss_as_written(urn, nid))
             };
-            let abnf = tested.is_some_and(|tested| matcher.accepts(&tested));
-            judge(urn.to_owned(), abnf)
+            let abnf = tested
+                .as_ref()
+                .is_some_and(|tested| matcher.accepts(tested));
+            let mut example = judge(urn.to_owned(), abnf);
+            if let Some(tested) = tested.filter(|_| !abnf) {
+                // The tested text is the URN or its NSS, which follows the URN's second colon.
+                let offset = match whole_urn {
+                    true => 0,
+                    false => urn.match_indices(':').nth(1).map_or(0, |(at, _)| at + 1),
+                };
+                example.abnf_failure = match matcher.mismatch(&tested) {
+                    Ok(Some(mismatch)) => {
+                        let index = mismatch.index + offset;
+                        Some(Failure {
+                            index: Some(index),
+                            message: Mismatch { index, ..mismatch }.to_string(),
+                        })
+                    }
+                    Ok(None) => None,
+                    Err(error) => Some(Failure {
+                        index: None,
+                        message: error,
+                    }),
+                };
+            }
+            example
         })
         .collect();
 
@@ -179,17 +232,61 @@ pub fn check_registration(
         })
         .partition(|example| example.rfc8141.is_some() || example.rfc8141_nss == Some(false));
     let rejected_count = rejected.len();
-    let rejected = listed(rejected);
+    let reasons = grouped(&rejected);
     let accepted = sample(accepted.into_iter().map(|example| example.urn).collect());
     json(&Report {
         error: None,
         examples,
         generated,
-        rejected,
         rejected_count,
         warnings: warnings(&text, &top),
         accepted,
+        reasons,
     })
+}
+
+/// The library's reason for rejecting `example`, without its byte; for a valid URN whose NSS
+/// breaks RFC 8141's NSS rule (which the library leaves to no one), that.
+fn reason(example: &Example) -> &str {
+    match example.rfc8141.as_deref() {
+        Some(message) => message
+            .rsplit_once(" at byte ")
+            .map_or(message, |(reason, _)| reason),
+        None => "its NSS breaks RFC 8141's NSS rule",
+    }
+}
+
+/// `rejected` grouped by [`reason`], case variants of a URN folded into one: the most frequent
+/// reason first (then by reason), each with its shortest URNs.
+fn grouped(rejected: &[Example]) -> Vec<Reason> {
+    let mut groups: BTreeMap<&str, BTreeMap<String, &str>> = BTreeMap::new();
+    for example in rejected {
+        // Keyed by the URN in lower case, so `A/B` and `a/b` are one entry; the first
+        // spelling met is the one shown.
+        groups
+            .entry(reason(example))
+            .or_default()
+            .entry(example.urn.to_ascii_lowercase())
+            .or_insert(&example.urn);
+    }
+    let mut reasons: Vec<Reason> = groups
+        .into_iter()
+        .map(|(reason, folded)| {
+            let mut urns: Vec<&str> = folded.into_values().collect();
+            urns.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+            Reason {
+                reason: reason.to_owned(),
+                count: urns.len(),
+                urns: urns
+                    .into_iter()
+                    .take(PER_REASON)
+                    .map(str::to_owned)
+                    .collect(),
+            }
+        })
+        .collect();
+    reasons.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.reason.cmp(&b.reason)));
+    reasons
 }
 
 /// At most [`LISTED`] of `urns`, spread evenly from the shortest to the longest.
@@ -202,27 +299,6 @@ fn sample(mut urns: Vec<String>) -> Vec<String> {
     (0..LISTED)
         .map(|i| urns[i * last / (LISTED - 1)].clone())
         .collect()
-}
-
-/// The rejected URNs worth showing, at most [`LISTED`]: the shortest with each reason first
-/// (the library's message without its byte), then the shortest of the others.
-fn listed(mut rejected: Vec<Example>) -> Vec<Example> {
-    rejected.sort_by(|a, b| (a.urn.len(), &a.urn).cmp(&(b.urn.len(), &b.urn)));
-    let reason = |example: &Example| {
-        let message = example.rfc8141.as_deref().unwrap_or("");
-        message
-            .rsplit_once(" at byte ")
-            .map_or(message, |(reason, _)| reason)
-            .to_owned()
-    };
-    let mut reasons = BTreeSet::new();
-    let (mut first, mut others): (Vec<Example>, Vec<Example>) = rejected
-        .into_iter()
-        .partition(|example| reasons.insert(reason(example)));
-    first.truncate(LISTED);
-    others.truncate(LISTED - first.len());
-    first.extend(others);
-    first
 }
 
 /// The NSS of a text that is no valid URN, as far as it can be told: what follows
