@@ -29,35 +29,10 @@ import re
 import statistics
 import subprocess
 import sys
-import time
-from pathlib import Path
+
+from common import BINDING, REPOSITORY, corpus_tool, timed
 
 import urn_tag
-
-BINDING = Path(__file__).resolve().parents[1]
-REPOSITORY = BINDING.parents[1]
-
-
-def corpus_tool(*arguments):
-    command = [
-        "cargo",
-        "run",
-        "--quiet",
-        "--release",
-        "--manifest-path",
-        str(BINDING / "Cargo.toml"),
-        "--example",
-        "bench_corpus",
-        "--",
-        *arguments,
-    ]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
-
-
-def timed(function):
-    start = time.perf_counter()
-    result = function()
-    return time.perf_counter() - start, result
 
 
 def main():
@@ -109,7 +84,7 @@ def main():
     assert urn_tag.check_many(arrow).to_pylist() == expected
     assert urn_tag.check_many(objects).tolist() == expected
     assert urn_tag.check_many(fixed_width).tolist() == expected
-    assert urn_tag.parse_many(arrow).column("valid").to_pylist() == expected
+    assert urn_tag.parse_many(arrow).field("valid").to_pylist() == expected
     assert regex_all() == expected
 
     rows = {

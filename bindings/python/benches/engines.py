@@ -35,33 +35,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-BINDING = Path(__file__).resolve().parents[1]
-REPOSITORY = BINDING.parents[1]
-
-
-def corpus_tool(*arguments):
-    command = [
-        "cargo",
-        "run",
-        "--quiet",
-        "--release",
-        "--manifest-path",
-        str(BINDING / "Cargo.toml"),
-        "--example",
-        "bench_corpus",
-        "--",
-        *arguments,
-    ]
-    return subprocess.run(command, check=True, capture_output=True, text=True).stdout
-
-
-def timed(function):
-    start = time.perf_counter()
-    result = function()
-    return time.perf_counter() - start, result
+from common import BINDING, REPOSITORY, corpus_tool, timed
 
 
 def main():
