@@ -8,6 +8,18 @@ use std::fmt::{self, Write as _};
 pub struct ByteSet([u64; 4]);
 
 impl ByteSet {
+    /// Where `self` stands in `tables`, added at the end the first time: both back ends write
+    /// each class of more than three ranges once, as a table their tests index.
+    pub fn table_index(&self, tables: &mut Vec<ByteSet>) -> usize {
+        tables
+            .iter()
+            .position(|table| table == self)
+            .unwrap_or_else(|| {
+                tables.push(*self);
+                tables.len() - 1
+            })
+    }
+
     /// Every byte.
     pub const ALL: ByteSet = ByteSet([u64::MAX; 4]);
 

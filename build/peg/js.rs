@@ -213,14 +213,7 @@ impl Writer<'_> {
                 } else if !ranges.is_empty() && ranges.len() <= 3 {
                     Test::Ranges(ranges)
                 } else {
-                    let index = match self.tables.iter().position(|table| table == set) {
-                        Some(index) => index,
-                        None => {
-                            self.tables.push(*set);
-                            self.tables.len() - 1
-                        }
-                    };
-                    Test::Table(index)
+                    Test::Table(set.table_index(self.tables))
                 }
             }
             Node::Literal(bytes) if !bytes.is_empty() => Test::Literal(bytes.clone()),
