@@ -314,6 +314,180 @@ pub fn warnings(text: &str, top: &str) -> Vec<String> {
         .collect()
 }
 
+/// The longest ABNF text whose rules are outlined and drawn ([`Outline::read`]): a
+/// registration's ABNF is a few kilobytes, and every rule's diagram is drawn at once.
+pub const MAX_OUTLINED_TEXT: usize = 128 * 1024;
+
+/// The rules of an ABNF text as they are written, where each one is, and its railroad diagram:
+/// what a reviewer reads beside the text, the rule under the cursor.
+///
+/// A text is refused as [`Grammar::parse`] refuses it (groups and options nested deeper than
+/// [`MAX_NESTING`], a syntax error, with its line and caret), and when it is longer than
+/// [`MAX_OUTLINED_TEXT`]; a diagram takes time in the size of its rule.
+///
+/// ```
+/// use urn_tag::grammar_tools::abnf::Outline;
+///
+/// let outline = Outline::read("nss = part *( \":\" part )\npart = 1*DIGIT\n  / \"x\"\n")?;
+/// let rules = outline.rules();
+/// assert_eq!((rules[0].name.as_str(), rules[0].line, rules[0].last_line), ("nss", 1, 1));
+/// assert_eq!((rules[1].name.as_str(), rules[1].line, rules[1].last_line), ("part", 2, 3));
+/// let svg = outline.draw(0).expect("the first rule");
+/// assert!(svg.starts_with("<svg") && svg.contains(r##"xlink:href="#part""##));
+/// assert!(outline.draw(1).expect("the second rule").contains(r#"data-kind="core""#));
+/// assert_eq!(outline.draw(2), None);
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Outline {
+    rules: Vec<OutlinedRule>,
+    definitions: Vec<Node>,
+    /// Each name the text defines (lower case), as its first definition spells it.
+    defined: BTreeMap<String, String>,
+    /// The names of RFC 5234's core rules (lower case).
+    core: BTreeSet<String>,
+}
+
+/// A definition of a rule in an ABNF text ([`Outline::rules`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutlinedRule {
+    /// The rule's name, as the definition writes it.
+    pub name: String,
+    /// Whether the definition adds alternatives to the rule's (`=/`, RFC 5234 §3.3).
+    pub incremental: bool,
+    /// The line of the text the definition starts on, and its last line (1-based): the name's
+    /// line and its continuation lines, which start with a space or a tab.
+    pub line: usize,
+    /// See [`OutlinedRule::line`].
+    pub last_line: usize,
+    /// The byte range of the definition in the text, from its name to the end of its last
+    /// line.
+    pub span: core::ops::Range<usize>,
+}
+
+impl Outline {
+    /// Reads the rules of `text`; an error says what is wrong with it.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::abnf::Outline;
+    ///
+    /// let deep = format!("a = {}\"x\"{}\n", "(".repeat(65), ")".repeat(65));
+    /// assert_eq!(
+    ///     Outline::read(&deep).unwrap_err(),
+    ///     "ABNF: groups and options nest more than 64 deep at line 1, column 69"
+    /// );
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn read(text: &str) -> Result<Outline, String> {
+        if text.len() > MAX_OUTLINED_TEXT {
+            return Err(format!(
+                "ABNF: the text is {} KiB long; its rules are drawn for a text of at most {} KiB",
+                text.len().div_ceil(1024),
+                MAX_OUTLINED_TEXT / 1024
+            ));
+        }
+        check_nesting(text)?;
+        // The error of a text that does not parse, with its line and caret.
+        let parsed = rulelist(text)?;
+        let mut rules = Vec::new();
+        let mut definitions = Vec::new();
+        let mut defined = BTreeMap::new();
+        for (line, last_line, span) in definition_lines(text) {
+            // Each definition parsed on its own, so that its place and its rule are known to
+            // go together.
+            let Ok(rule) = abnf::rule(&format!("{}\n", &text[span.clone()])) else {
+                continue;
+            };
+            defined
+                .entry(rule.name().to_ascii_lowercase())
+                .or_insert_with(|| rule.name().to_owned());
+            rules.push(OutlinedRule {
+                name: rule.name().to_owned(),
+                incremental: matches!(rule.kind(), abnf::types::Kind::Incremental),
+                line,
+                last_line,
+                span,
+            });
+            definitions.push(rule.node().clone());
+        }
+        if rules.len() != parsed.len() {
+            return Err(format!(
+                "ABNF: {} rules are defined, but only {} of them start a line of their own",
+                parsed.len(),
+                rules.len()
+            ));
+        }
+        let core = abnf::rulelist(CORE_RULES)
+            .unwrap_or_default()
+            .iter()
+            .map(|rule| rule.name().to_ascii_lowercase())
+            .collect();
+        Ok(Outline {
+            rules,
+            definitions,
+            defined,
+            core,
+        })
+    }
+
+    /// The definitions of the text, in its order.
+    pub fn rules(&self) -> &[OutlinedRule] {
+        &self.rules
+    }
+
+    /// The SVG of the railroad diagram of the `index`-th definition ([`Outline::rules`]), at
+    /// its natural size, styled by [`super::Diagrams::css`]; `None` past the last one.
+    ///
+    /// A concatenation is a sequence, an alternation a choice, a repetition a loop with its
+    /// bounds written as ABNF writes them (`*`, `1*`, `2*4`), an option `[ ]` a way around.
+    /// A name the text defines is a box linking to `#name` (as its definition spells it); one
+    /// of RFC 5234's core rules a box of kind `core` (`data-kind="core"`), an undefined name
+    /// one of kind `undefined`. A quoted string is a terminal, marked `any case` when it has
+    /// letters (RFC 5234 §2.3), or written `%s"..."` when it is case-sensitive (RFC 7405);
+    /// a `%x` value or range is written in hex, with the characters it stands for where they
+    /// are printable ASCII (`%x30-39 '0'..'9'`).
+    pub fn draw(&self, index: usize) -> Option<String> {
+        let definition = self.definitions.get(index)?;
+        let names = |name: &str| {
+            let key = name.to_ascii_lowercase();
+            match self.defined.get(&key) {
+                Some(definition) => super::drawing::AbnfName::Rule(definition.as_str()),
+                None if self.core.contains(&key) => super::drawing::AbnfName::Core,
+                None => super::drawing::AbnfName::Undefined,
+            }
+        };
+        Some(super::drawing::abnf_rule_diagram(definition, &names))
+    }
+}
+
+/// Where each definition of an ABNF text is: its first and last lines (1-based) and its byte
+/// range. A definition starts at a line that starts with a letter, as a rule name does (RFC
+/// 5234 §2.2), and goes on over the lines after it that start with a space or a tab and hold
+/// more than white space.
+fn definition_lines(text: &str) -> Vec<(usize, usize, core::ops::Range<usize>)> {
+    let mut found: Vec<(usize, usize, core::ops::Range<usize>)> = Vec::new();
+    let mut open = false;
+    let mut start = 0;
+    for (index, line) in text.split('\n').enumerate() {
+        let end = start + line.len();
+        // The span ends before a line's carriage return.
+        let content = start + line.trim_end_matches('\r').len();
+        if line.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
+            found.push((index + 1, index + 1, start..content));
+            open = true;
+        } else if open && line.starts_with([' ', '\t']) && !line.trim().is_empty() {
+            if let Some(last) = found.last_mut() {
+                last.1 = index + 1;
+                last.2.end = content;
+            }
+        } else if !line.trim().is_empty() || !line.starts_with([' ', '\t']) {
+            open = false;
+        }
+        start = end + 1;
+    }
+    found
+}
+
 /// An ABNF rule list, with the RFC 5234 core rules it does not define. Rule names are
 /// case-insensitive (RFC 5234 §2.1), so they are kept in lower case. A rule may have more than
 /// one definition when the document restates it (see [`Grammar::parse`]); a string then has to

@@ -1,14 +1,19 @@
-//! A rule's railroad diagram, drawn as SVG from the rule's syntax tree (pest_meta's AST) with
-//! the `railroad` crate: a rule of the same text is a box linking to `#name`, a literal or a
-//! character class a terminal, SOI and EOI comments.
+//! A rule's railroad diagram, drawn as SVG from the rule's syntax tree with the `railroad`
+//! crate: a pest rule from pest_meta's AST, an ABNF rule (RFC 5234) from the `abnf` crate's.
+//! A rule of the same text is a box linking to `#name`, a literal or a character class a
+//! terminal; pest's SOI and EOI, comments. Both kinds of rule are drawn with the same nodes,
+//! each measured once (see [`Measured`]), so that they look alike and take time in the size of
+//! the rule.
 //!
 //! `urn-tag grammar diagram` draws every rule of a file into its page; the grammar playground
-//! draws the rule under the cursor, so the two show the same diagram for the same rule.
+//! draws the rule under the cursor, so the two show the same diagram for the same rule. The
+//! playground's registration check draws the pasted ABNF's rules ([`super::abnf::Outline`]).
 
 use std::collections::HashMap;
 use std::prelude::rust_2024::*;
 use std::{format, vec};
 
+use abnf::types::{Node as AbnfNode, Repeat as AbnfRepeat, TerminalValues};
 use pest_meta::ast::Expr;
 use railroad::{
     Choice, Comment, Diagram, Empty, LabeledBox, Link, Node, NonTerminal, Optional, Repeat,
@@ -66,9 +71,15 @@ type IsRule<'r> = &'r dyn Fn(&str) -> bool;
 
 /// The SVG of the diagram of a rule whose expression is `expr`.
 fn rule_diagram(expr: &Expr, grammar: IsRule<'_>) -> String {
+    diagram_of(node(grammar, expr))
+}
+
+/// The SVG of a rule's diagram whose body is `body`: from a start to an end, at its natural
+/// size.
+fn diagram_of(body: Box<dyn Node>) -> String {
     let mut diagram = Diagram::new(Sequence::new(vec![
         Box::new(SimpleStart) as Box<dyn Node>,
-        node(grammar, expr),
+        body,
         Box::new(SimpleEnd),
     ]));
     let (width, height) = (diagram.width(), diagram.height());
@@ -83,7 +94,11 @@ fn rule_diagram(expr: &Expr, grammar: IsRule<'_>) -> String {
 
 /// The railroad node of a pest expression, measured (see [`Measured`]).
 fn node(grammar: IsRule<'_>, expr: &Expr) -> Box<dyn Node> {
-    Box::new(Measured::new(unmeasured(grammar, expr)))
+    measured(unmeasured(grammar, expr))
+}
+
+fn measured(node: Box<dyn Node>) -> Box<dyn Node> {
+    Box::new(Measured::new(node))
 }
 
 /// A node whose size is worked out once, when it is made. railroad asks a node for its size
@@ -237,4 +252,118 @@ fn flatten<'e>(
         }
         None => out.push(expr),
     }
+}
+
+/// What a name used in an ABNF rule stands for, which its box shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AbnfName<'g> {
+    /// A rule of the text, defined with this spelling: a box linking to `#definition`.
+    Rule(&'g str),
+    /// One of RFC 5234's core rules (Appendix B.1), which the text does not define: a box of
+    /// its own kind (`data-kind="core"`), linking nowhere.
+    Core,
+    /// Neither: a box of kind `undefined`.
+    Undefined,
+}
+
+/// What the names of an ABNF text stand for.
+pub(super) type AbnfNames<'g> = &'g dyn Fn(&str) -> AbnfName<'g>;
+
+/// The SVG of the diagram of an ABNF rule whose definition is `definition`.
+pub(super) fn abnf_rule_diagram(definition: &AbnfNode, names: AbnfNames<'_>) -> String {
+    diagram_of(abnf_node(definition, names))
+}
+
+fn abnf_node(node: &AbnfNode, names: AbnfNames<'_>) -> Box<dyn Node> {
+    measured(abnf_unmeasured(node, names))
+}
+
+fn abnf_unmeasured(node: &AbnfNode, names: AbnfNames<'_>) -> Box<dyn Node> {
+    match node {
+        AbnfNode::Concatenation(nodes) => Box::new(Sequence::new(
+            nodes.iter().map(|node| abnf_node(node, names)).collect(),
+        )),
+        AbnfNode::Alternatives(nodes) => Box::new(Choice::new(
+            nodes.iter().map(|node| abnf_node(node, names)).collect(),
+        )),
+        // A group only orders what it holds, which the diagram's lines already show.
+        AbnfNode::Group(inner) => abnf_unmeasured(inner, names),
+        AbnfNode::Optional(inner) => Box::new(Optional::new(abnf_node(inner, names))),
+        AbnfNode::Repetition { repeat, node } => abnf_repetition(repeat, abnf_node(node, names)),
+        AbnfNode::Rulename(name) => {
+            let mut boxed = NonTerminal::new(name.clone());
+            let (kind, link) = match names(name) {
+                AbnfName::Rule(definition) => ("rule", Some(definition)),
+                AbnfName::Core => ("core", None),
+                AbnfName::Undefined => ("undefined", None),
+            };
+            boxed
+                .attr("data-kind".to_owned())
+                .or_insert(kind.to_owned());
+            match link {
+                Some(definition) => Box::new(Link::new(boxed, format!("#{definition}"))),
+                None => Box::new(boxed),
+            }
+        }
+        AbnfNode::String(literal) => {
+            let quoted = format!("\"{}\"", literal.value());
+            Box::new(Terminal::new(if literal.is_case_sensitive() {
+                // RFC 7405's case-sensitive string.
+                format!("%s{quoted}")
+            } else if literal.value().chars().any(|ch| ch.is_ascii_alphabetic()) {
+                // RFC 5234 §2.3: a quoted string matches its letters in either case.
+                format!("{quoted}, any case")
+            } else {
+                quoted
+            }))
+        }
+        AbnfNode::TerminalValues(TerminalValues::Range(from, to)) => {
+            let mut label = format!("%x{from:02X}-{to:02X}");
+            if let (Some(first), Some(last)) = (printable(*from), printable(*to)) {
+                label.push_str(&format!(" '{first}'..'{last}'"));
+            }
+            Box::new(Terminal::new(label))
+        }
+        AbnfNode::TerminalValues(TerminalValues::Concatenation(values)) => {
+            let hex: Vec<String> = values.iter().map(|value| format!("{value:02X}")).collect();
+            let mut label = format!("%x{}", hex.join("."));
+            let shown: Option<String> = values.iter().map(|&value| printable(value)).collect();
+            if let Some(shown) = shown {
+                label.push_str(&format!(" \"{shown}\""));
+            }
+            Box::new(Terminal::new(label))
+        }
+        AbnfNode::Prose(prose) => Box::new(Comment::new(format!("<{prose}>"))),
+    }
+}
+
+/// A repetition `min*max` of `inner`, its bounds written on the loop as ABNF writes them
+/// (`*`, `1*`, `2*4`); `[ ]` around it when it may be absent.
+fn abnf_repetition(repeat: &AbnfRepeat, inner: Box<dyn Node>) -> Box<dyn Node> {
+    let (min, max) = match *repeat {
+        AbnfRepeat::Specific(n) => (n, Some(n)),
+        AbnfRepeat::Variable { min, max } => (min.unwrap_or(0), max),
+    };
+    let label = match (min, max) {
+        (_, Some(0)) => return Box::new(Comment::new("0 times: nothing".to_owned())),
+        (1, Some(1)) => return inner,
+        (0, Some(1)) => return Box::new(Optional::new(inner)),
+        (min, Some(max)) if min == max => format!("{min} times"),
+        (0, None) => "*".to_owned(),
+        (0, Some(max)) => format!("*{max}"),
+        (min, None) => format!("{min}*"),
+        (min, Some(max)) => format!("{min}*{max}"),
+    };
+    let repeat = Repeat::new(inner, Comment::new(label));
+    if min == 0 {
+        Box::new(Optional::new(repeat))
+    } else {
+        Box::new(repeat)
+    }
+}
+
+/// A value of an ABNF terminal as the character it stands for, when that is printable ASCII
+/// (a space is not: it would not be seen).
+fn printable(value: u32) -> Option<char> {
+    char::from_u32(value).filter(char::is_ascii_graphic)
 }

@@ -1,6 +1,7 @@
 //! The module's work counted, where a doctest cannot see it: how much of a text reading looks
 //! at, and how deep the repository's own grammars nest against the limits.
 
+use std::borrow::ToOwned;
 use std::num::NonZeroUsize;
 use std::string::{String, ToString};
 use std::sync::{Mutex, MutexGuard};
@@ -213,4 +214,193 @@ fn examples_drawn_from_rfc8141_are_judged_as_the_library_judges_them() {
     }
     // The same seed draws the same strings.
     assert_eq!(runner.examples(7, 12), examples);
+}
+
+/// The shape of a railroad diagram's SVG, for reading in a test: each group of nodes as its
+/// class (and its `data-kind`) with what it holds in parentheses, a link as `#name(...)`, a
+/// text in brackets; the drawing itself (paths, boxes, places) left out.
+fn shape(svg: &str) -> String {
+    let attribute = |tag: &str, name: &str| {
+        let start = tag.find(&format!("{name}=\""))? + name.len() + 2;
+        Some(tag[start..].split('"').next()?.to_owned())
+    };
+    let mut out = String::new();
+    for piece in svg.split('<').skip(1) {
+        let (tag, text) = piece.split_once('>').unwrap_or((piece, ""));
+        if tag.starts_with("g ") {
+            out.push_str(&attribute(tag, "class").unwrap_or_default());
+            if let Some(kind) = attribute(tag, "data-kind") {
+                out.push_str(&format!("{{{kind}}}"));
+            }
+            out.push('(');
+        } else if tag.starts_with("a ") {
+            out.push_str(&attribute(tag, "xlink:href").unwrap_or_default());
+            out.push('(');
+        } else if tag == "/g" || tag == "/a" {
+            out.push_str(") ");
+        } else if tag.starts_with("text") {
+            let text = text
+                .trim()
+                .replace("&quot;", "\"")
+                .replace("&#x27;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&");
+            out.push_str(&format!("[{text}] "));
+        }
+    }
+    out.replace(" )", ")").trim_end().to_owned()
+}
+
+/// The shape ([`shape`]) of the diagram of the first rule of `text`.
+#[track_caller]
+fn abnf_shape(text: &str) -> String {
+    let outline = super::abnf::Outline::read(text).unwrap_or_else(|error| panic!("{error}"));
+    shape(&outline.draw(0).expect("a first rule"))
+}
+
+#[rstest::rstest]
+#[case::concatenation(
+    "a = \"x\" \"y\"\n",
+    "sequence(sequence(terminal([\"x\", any case]) terminal([\"y\", any case])))"
+)]
+#[case::alternation(
+    "a = \"x\" / \"y\" / b\nb = \"z\"\n",
+    "sequence(choice(terminal([\"x\", any case]) terminal([\"y\", any case]) #b(nonterminal{rule}([b]))))"
+)]
+#[case::group(
+    "a = ( \"x\" / \"y\" ) \"z\"\n",
+    "sequence(sequence(choice(terminal([\"x\", any case]) terminal([\"y\", any case])) terminal([\"z\", any case])))"
+)]
+#[case::option("a = [ \"x\" ]\n", "sequence(optional(terminal([\"x\", any case])))")]
+#[case::repetition_any_number(
+    "a = *\"x\"\n",
+    "sequence(optional(repeat([*] terminal([\"x\", any case]))))"
+)]
+#[case::repetition_at_least_one(
+    "a = 1*\"x\"\n",
+    "sequence(repeat([1*] terminal([\"x\", any case])))"
+)]
+#[case::repetition_bounded(
+    "a = 2*4\"x\"\n",
+    "sequence(repeat([2*4] terminal([\"x\", any case])))"
+)]
+#[case::repetition_at_most(
+    "a = *4\"x\"\n",
+    "sequence(optional(repeat([*4] terminal([\"x\", any case]))))"
+)]
+#[case::repetition_exact(
+    "a = 3\"x\"\n",
+    "sequence(repeat([3 times] terminal([\"x\", any case])))"
+)]
+#[case::repetition_at_most_one("a = *1\"x\"\n", "sequence(optional(terminal([\"x\", any case])))")]
+#[case::repetition_once("a = 1\"x\"\n", "sequence(terminal([\"x\", any case]))")]
+#[case::rule_reference("a = b\nb = \"x\"\n", "sequence(#b(nonterminal{rule}([b])))")]
+#[case::rule_reference_in_another_case(
+    "a = B\nb = \"x\"\n",
+    "sequence(#b(nonterminal{rule}([B])))"
+)]
+#[case::core_rule("a = DIGIT\n", "sequence(nonterminal{core}([DIGIT]))")]
+#[case::core_rule_the_text_defines(
+    "a = DIGIT\nDIGIT = \"0\"\n",
+    "sequence(#DIGIT(nonterminal{rule}([DIGIT])))"
+)]
+#[case::undefined_rule("a = b\n", "sequence(nonterminal{undefined}([b]))")]
+#[case::char_val_case_insensitive("a = \"urn\"\n", "sequence(terminal([\"urn\", any case]))")]
+#[case::char_val_case_sensitive("a = %s\"urn\"\n", "sequence(terminal([%s\"urn\"]))")]
+#[case::char_val_without_letters("a = \"-\"\n", "sequence(terminal([\"-\"]))")]
+#[case::hex_range_printable("a = %x30-39\n", "sequence(terminal([%x30-39 '0'..'9']))")]
+#[case::hex_range_beyond_ascii("a = %x80-10FFFF\n", "sequence(terminal([%x80-10FFFF]))")]
+#[case::hex_value("a = %x2F\n", "sequence(terminal([%x2F \"/\"]))")]
+#[case::hex_concatenation("a = %x75.72.6E\n", "sequence(terminal([%x75.72.6E \"urn\"]))")]
+#[case::hex_space("a = %x20\n", "sequence(terminal([%x20]))")]
+#[case::decimal_value("a = %d47\n", "sequence(terminal([%x2F \"/\"]))")]
+#[case::prose("a = <an ISBN>\n", "sequence([<an ISBN>])")]
+fn abnf_diagram_shapes(#[case] text: &str, #[case] expected: &str) {
+    assert_eq!(abnf_shape(text), expected);
+}
+
+#[test]
+fn abnf_outline_spans_continuation_lines_but_not_comments_or_blank_lines() {
+    let text = "; a comment\r\nnss = part\r\n      *( \":\" part ) ; more\r\n\r\npart = 1*DIGIT\n\n  \npart =/ \"x\"\n";
+    let outline = super::abnf::Outline::read(text).unwrap_or_else(|error| panic!("{error}"));
+    let rules: Vec<(&str, bool, usize, usize, &str)> = outline
+        .rules()
+        .iter()
+        .map(|rule| {
+            let written = &text[rule.span.clone()];
+            (
+                rule.name.as_str(),
+                rule.incremental,
+                rule.line,
+                rule.last_line,
+                written,
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            (
+                "nss",
+                false,
+                2,
+                3,
+                "nss = part\r\n      *( \":\" part ) ; more"
+            ),
+            ("part", false, 5, 5, "part = 1*DIGIT"),
+            ("part", true, 8, 8, "part =/ \"x\""),
+        ]
+    );
+    assert_eq!(
+        shape(&outline.draw(2).expect("a third definition")),
+        "sequence(terminal([\"x\", any case]))"
+    );
+}
+
+#[test]
+fn abnf_outline_draws_groups_nested_as_deep_as_the_limit() {
+    use super::abnf::{MAX_NESTING, Outline};
+    let nested = |depth: usize| format!("a = {}\"x\"{}\n", "(".repeat(depth), ")".repeat(depth));
+    let outline = Outline::read(&nested(MAX_NESTING)).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(
+        abnf_shape(&nested(MAX_NESTING)),
+        "sequence(terminal([\"x\", any case]))"
+    );
+    let options = format!(
+        "a = {}\"x\"{}\n",
+        "[".repeat(MAX_NESTING),
+        "]".repeat(MAX_NESTING)
+    );
+    let svg = Outline::read(&options)
+        .unwrap_or_else(|error| panic!("{error}"))
+        .draw(0)
+        .expect("a first rule");
+    assert_eq!(svg.matches("class=\"optional\"").count(), MAX_NESTING);
+    assert!(outline.draw(0).is_some());
+    assert_eq!(
+        Outline::read(&nested(MAX_NESTING + 1)).unwrap_err(),
+        "ABNF: groups and options nest more than 64 deep at line 1, column 69"
+    );
+}
+
+#[test]
+fn abnf_outline_refuses_a_text_too_long_to_draw() {
+    use super::abnf::{MAX_OUTLINED_TEXT, Outline};
+    let text = "a = \"x\"\n".repeat(MAX_OUTLINED_TEXT / 8 + 1);
+    assert_eq!(
+        Outline::read(&text).unwrap_err(),
+        "ABNF: the text is 129 KiB long; its rules are drawn for a text of at most 128 KiB"
+    );
+    let fits = "a = \"x\"\n".repeat(MAX_OUTLINED_TEXT / 8);
+    assert!(Outline::read(&fits).is_ok());
+}
+
+#[test]
+fn abnf_outline_reports_a_syntax_error_as_the_registration_check_does() {
+    let text = "a = \"x\"\nb = 1*DIGIT ]\n";
+    assert_eq!(
+        super::abnf::Outline::read(text).unwrap_err(),
+        super::abnf::Grammar::parse(text, &[]).unwrap_err()
+    );
 }
