@@ -725,14 +725,14 @@ fn outline_json(source: &str, text: &grammar_tools::GrammarText<'_>) -> String {
 }
 
 /// UTF-16 positions of byte offsets asked for in increasing order.
-struct Utf16Offsets<'a> {
+pub(crate) struct Utf16Offsets<'a> {
     text: &'a str,
     byte: usize,
     unit: usize,
 }
 
 impl<'a> Utf16Offsets<'a> {
-    fn new(text: &'a str) -> Self {
+    pub(crate) fn new(text: &'a str) -> Self {
         Utf16Offsets {
             text,
             byte: 0,
@@ -740,7 +740,7 @@ impl<'a> Utf16Offsets<'a> {
         }
     }
 
-    fn at(&mut self, byte: usize) -> usize {
+    pub(crate) fn at(&mut self, byte: usize) -> usize {
         let end = byte.min(self.text.len());
         if end >= self.byte {
             let skipped = self.text.get(self.byte..end).unwrap_or("");

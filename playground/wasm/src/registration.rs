@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use urn_tag::Urn;
-use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Mismatch, Rng, warnings};
+use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Mismatch, Outline, Rng, warnings};
 use wasm_bindgen::prelude::*;
 
-use crate::json;
+use crate::{Utf16Offsets, json};
 
 /// RFC 8141 §2's ABNF, as the cross-check reads it.
 const RFC8141_ABNF: &str = include_str!("../../../tests/data/abnf/rfc8141.abnf");
@@ -316,4 +316,58 @@ fn nss_as_written(urn: &str, nid: &str) -> Option<String> {
         .min()
         .unwrap_or(rest.len());
     Some(rest[..end].to_owned())
+}
+
+/// The rules of a registration's ABNF (`abnf`, as [`check_registration`] takes it), for the
+/// rule under the cursor of its text box and its railroad diagram, as JSON: `{error, rules:
+/// [{name, incremental, line, last_line, start, end, svg}]}`, one entry for each definition in
+/// the order of the text, where `line..=last_line` are its lines (1-based), `start..end` its
+/// text in UTF-16 code units (the page's string positions), `incremental` whether it is an
+/// `=/`, and `svg` its diagram (see [`Outline::draw`]); `{error, rules: []}` when the text
+/// cannot be read, with the registration check's message.
+#[wasm_bindgen]
+pub fn abnf_outline(abnf: &str) -> String {
+    #[derive(Serialize)]
+    struct Rule<'a> {
+        name: &'a str,
+        incremental: bool,
+        line: usize,
+        last_line: usize,
+        start: usize,
+        end: usize,
+        svg: String,
+    }
+    #[derive(Serialize)]
+    struct Rules<'a> {
+        error: Option<String>,
+        rules: Vec<Rule<'a>>,
+    }
+    // As the registration check reads it: the rules end with a line break. Only the end of
+    // the text changes, so the places of its rules are those of the text box.
+    let text = format!("{}\n", abnf.trim_end());
+    let outline = match Outline::read(&text) {
+        Ok(outline) => outline,
+        Err(error) => {
+            return json(&Rules {
+                error: Some(error),
+                rules: Vec::new(),
+            });
+        }
+    };
+    let mut utf16 = Utf16Offsets::new(&text);
+    let rules = outline
+        .rules()
+        .iter()
+        .enumerate()
+        .map(|(index, rule)| Rule {
+            name: &rule.name,
+            incremental: rule.incremental,
+            line: rule.line,
+            last_line: rule.last_line,
+            start: utf16.at(rule.span.start),
+            end: utf16.at(rule.span.end),
+            svg: outline.draw(index).unwrap_or_default(),
+        })
+        .collect();
+    json(&Rules { error: None, rules })
 }

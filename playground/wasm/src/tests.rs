@@ -3,7 +3,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use super::*;
-use crate::registration::check_registration;
+use crate::registration::{abnf_outline, check_registration};
 
 /// pest's budget of rule calls is the process's (`Runner::run` sets it for each run),
 /// so the tests take turns: a test that reads a large grammar while another runs one would
@@ -862,4 +862,81 @@ fn examples_of_a_namespace_grammar_are_urns_of_that_namespace_judged_by_the_page
     // A text that cannot be run draws nothing.
     let broken = Grammar::new("a = {", "urn-rfc8141");
     assert_eq!(broken.examples(1, 6), r#"{"valid":[],"near_misses":[]}"#);
+}
+
+/// The rules of [`abnf_outline`]'s answer, without their diagrams, as `name line..=last_line
+/// start..end`, and the diagrams apart.
+#[track_caller]
+fn abnf_rules(abnf: &str) -> (Vec<String>, Vec<String>) {
+    let outline: serde_json::Value =
+        serde_json::from_str(&abnf_outline(abnf)).expect("the outline is JSON");
+    assert_eq!(outline["error"], serde_json::Value::Null, "{outline}");
+    let rules = outline["rules"].as_array().expect("a list of rules");
+    let places = rules
+        .iter()
+        .map(|rule| {
+            format!(
+                "{}{} {}..={} {}..{}",
+                rule["name"].as_str().expect("a name"),
+                if rule["incremental"] == true {
+                    " =/"
+                } else {
+                    ""
+                },
+                rule["line"],
+                rule["last_line"],
+                rule["start"],
+                rule["end"]
+            )
+        })
+        .collect();
+    let svgs = rules
+        .iter()
+        .map(|rule| rule["svg"].as_str().expect("an SVG").to_owned())
+        .collect();
+    (places, svgs)
+}
+
+#[test]
+fn abnf_outline_gives_each_rule_its_lines_utf16_span_and_diagram() {
+    // "é" is two bytes and one UTF-16 unit; the text box counts units.
+    let abnf =
+        "; é\nNSS = part *( \":\" Part )\n      [ \"#\" ]\npart = 1*DIGIT / ALPHA-x\npart =/ %x2F";
+    let (places, svgs) = abnf_rules(abnf);
+    assert_eq!(
+        places,
+        [
+            "NSS 2..=3 4..42",
+            "part 4..=4 43..67",
+            "part =/ 5..=5 68..80"
+        ]
+    );
+    assert!(svgs[0].starts_with("<svg"), "{}", svgs[0]);
+    // Both references link to the rule, whatever their case; a core rule and an undefined
+    // name are boxes of their own kinds.
+    assert_eq!(svgs[0].matches(r##"xlink:href="#part""##).count(), 2);
+    assert!(svgs[1].contains(r#"<g data-kind="core" class="nonterminal">"#));
+    assert!(svgs[1].contains(r#"<g data-kind="undefined" class="nonterminal">"#));
+    assert!(svgs[2].contains("%x2F &quot;/&quot;"), "{}", svgs[2]);
+}
+
+#[test]
+fn abnf_outline_of_an_unusable_text_gives_the_registration_check_s_error() {
+    for abnf in [
+        "a = \"x\"\nb = 1*DIGIT ]\n",
+        &format!("a = {}\"x\"{}\n", "(".repeat(65), ")".repeat(65)),
+    ] {
+        let outline: serde_json::Value =
+            serde_json::from_str(&abnf_outline(abnf)).expect("the outline is JSON");
+        assert_eq!(outline["rules"], serde_json::json!([]));
+        let report: serde_json::Value =
+            serde_json::from_str(&check_registration(abnf, "", "xy", false, "urn:xy:a"))
+                .expect("the report is JSON");
+        assert!(report["error"].is_string(), "{report}");
+        assert_eq!(outline["error"], report["error"]);
+    }
+    // As deep as a registration may nest, drawn.
+    let deep = format!("a = {}\"x\"{}\n", "[".repeat(64), "]".repeat(64));
+    let (_, svgs) = abnf_rules(&deep);
+    assert_eq!(svgs[0].matches(r#"class="optional""#).count(), 64);
 }
