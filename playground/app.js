@@ -61,6 +61,13 @@ function trapMessage(trapped) {
   return `the module stopped (${trapped})`;
 }
 
+/** Whether a worker request is about the grammar text (it needs the worker to hold the text,
+ * and is dropped for a newer one), rather than about a registration's ABNF, which comes with
+ * the request. */
+function aboutTheGrammar(op) {
+  return op !== "registration" && op !== "abnf-outline";
+}
+
 /**
  * The grammar worker (worker.js) and its queue: one request at a time, each under
  * `TIME_LIMIT_MS`. A worker that runs over, traps or fails is terminated and a new one
@@ -101,11 +108,11 @@ class GrammarWorker {
   load(text, entry) {
     const kept = [];
     for (const job of this.queue.splice(0)) {
-      if (job.message.op === "registration") kept.push(job);
+      if (!aboutTheGrammar(job.message.op)) kept.push(job);
       else job.resolve({ superseded: true });
     }
     this.queue = kept;
-    if (this.job && this.job.message.op !== "registration") {
+    if (this.job && aboutTheGrammar(this.job.message.op)) {
       const job = this.job;
       clearTimeout(this.timer);
       this.job = null;
@@ -151,7 +158,7 @@ class GrammarWorker {
     }
     // A request about the grammar text needs the worker to hold it: after a restart, the new
     // worker reads it first.
-    if (job.message.op !== "load" && job.message.op !== "registration" && !this.holds) {
+    if (job.message.op !== "load" && aboutTheGrammar(job.message.op) && !this.holds) {
       if (!this.wanted || this.wanted.failed) {
         job.resolve({ refused: this.wanted?.failed ?? "no grammar text" });
         this.pump();
@@ -811,6 +818,139 @@ function jumpToRule(name, focus = true) {
   drawRuleUnderCursor();
 }
 
+// --- The registration's ABNF: the rule under the cursor, its diagram, every rule's. ---
+
+/** The definitions of the ABNF last read, in the order of the text: `{name, incremental,
+ * line, last_line, start, end, svg}`, `start..end` in UTF-16 units of the text box. */
+let abnfRules = [];
+/** Why the ABNF last read has no rules to show (its syntax error, a limit), or "". */
+let abnfError = "";
+/** The definition shown under the text box, or null. */
+let shownAbnfRule = null;
+let abnfTimer = 0;
+/** Counts requests to read the ABNF, so that only the answer to the last one is drawn. */
+let abnfReads = 0;
+
+/** Has the worker read the registration's ABNF (its rules, their places, their diagrams),
+ * then shows the rule under the cursor again. */
+async function abnfChanged() {
+  clearTimeout(abnfTimer);
+  abnfTimer = 0;
+  const mine = ++abnfReads;
+  document.body.dataset.abnfPending = "true";
+  const answer = await worker.request({ op: "abnf-outline", abnf: state.registration.abnf }, { key: "abnf-outline" });
+  if (answer.superseded || mine !== abnfReads) return;
+  delete document.body.dataset.abnfPending;
+  abnfRules = answer.outline?.rules ?? [];
+  abnfError = answer.outline?.error ?? (answer.refused ? `The ABNF's rules were not drawn: ${answer.refused}` : "");
+  shownAbnfRule = null;
+  $("abnf-count").textContent = abnfRules.length ? String(abnfRules.length) : "none";
+  drawAbnfRuleUnderCursor();
+  if ($("abnf-all").open) drawAllAbnfDiagrams();
+}
+
+/** The name written around UTF-16 position `at` of `text`, when it is a rule name there (not
+ * in a quoted string, a prose value, a comment or a `%x` value), or "". */
+function abnfNameAt(text, at) {
+  const left = text.slice(0, at).match(/[A-Za-z0-9-]*$/)[0];
+  const right = text.slice(at).match(/^[A-Za-z0-9-]*/)[0];
+  // A repetition's count is written against the name (`2DIGIT`).
+  const word = (left + right).replace(/^[0-9]+/, "");
+  if (!/^[A-Za-z]/.test(word)) return "";
+  const lineStart = text.lastIndexOf("\n", at - left.length - 1) + 1;
+  const before = text.slice(lineStart, at - left.length).replace(/"[^"]*"|<[^>]*>/g, "");
+  if (/["<;]/.test(before) || before.endsWith("%")) return "";
+  return word;
+}
+
+/** The definition to show for the cursor at `at`: the rule whose name is under it, when the
+ * text defines one (its first definition, or the one the cursor is in); else the definition
+ * whose text holds the cursor, or the last one before it; else the first. */
+function abnfRuleAt(text, at) {
+  const holding = abnfRules.find((rule) => rule.start <= at && at <= rule.end);
+  const name = abnfNameAt(text, at).toLowerCase();
+  if (name) {
+    const named = abnfRules.filter((rule) => rule.name.toLowerCase() === name);
+    if (named.length) return named.includes(holding) ? holding : named[0];
+  }
+  return holding ?? abnfRules.findLast((rule) => rule.start <= at) ?? abnfRules[0] ?? null;
+}
+
+function drawAbnfRuleUnderCursor() {
+  const box = $("reg-abnf");
+  const rule = abnfRuleAt(box.value, box.selectionStart);
+  if (rule === shownAbnfRule && rule) return;
+  shownAbnfRule = rule;
+  $("abnf-rule-note").hidden = !abnfError;
+  $("abnf-rule-note").textContent = abnfError;
+  $("abnf-rule-text").hidden = !rule;
+  $("abnf-diagram-exports").hidden = !rule;
+  if (!rule) {
+    $("abnf-rule-name").textContent = "";
+    $("abnf-rule-diagram").replaceChildren();
+    return;
+  }
+  const lines = rule.line === rule.last_line ? `line ${rule.line}` : `lines ${rule.line}–${rule.last_line}`;
+  $("abnf-rule-name").textContent = `${rule.name}${rule.incremental ? " =/" : ""} (${lines})`;
+  $("abnf-rule-text").textContent = box.value.slice(rule.start, rule.end);
+  // The SVG is the railroad crate's, drawn from the abnf crate's syntax tree of the rule; its
+  // text is escaped there.
+  $("abnf-rule-diagram").innerHTML = rule.svg;
+  linkAbnfDiagram($("abnf-rule-diagram"));
+}
+
+/** Makes the boxes of a diagram that name a rule of the text put the cursor on that rule. */
+function linkAbnfDiagram(container) {
+  for (const link of container.querySelectorAll("a")) {
+    const name = (link.getAttribute("xlink:href") ?? link.getAttribute("href") ?? "").slice(1);
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      jumpToAbnfRule(name);
+    });
+  }
+}
+
+/** Puts the ABNF text box's cursor at the start of rule `name` (its first definition), which
+ * shows its diagram, and gives the box the focus. */
+function jumpToAbnfRule(name) {
+  const rule = abnfRules.find((r) => r.name.toLowerCase() === name.toLowerCase());
+  if (!rule) return;
+  const box = $("reg-abnf");
+  box.focus();
+  box.setSelectionRange(rule.start, rule.start);
+  drawAbnfRuleUnderCursor();
+}
+
+/** Every rule's diagram under the text box, in the order of the text. */
+function drawAllAbnfDiagrams() {
+  const out = $("abnf-all-diagrams");
+  out.replaceChildren();
+  if (abnfError) out.textContent = abnfError;
+  for (const rule of abnfRules) {
+    const section = document.createElement("section");
+    const heading = document.createElement("h3");
+    heading.textContent = `${rule.name}${rule.incremental ? " =/" : ""} (line ${rule.line})`;
+    const diagram = document.createElement("div");
+    diagram.className = "abnf-diagram";
+    diagram.innerHTML = rule.svg;
+    section.append(heading, diagram);
+    out.append(section);
+    linkAbnfDiagram(diagram);
+  }
+}
+
+/** Every rule's diagram of the registration's ABNF as one HTML page: each definition's name,
+ * its ABNF text, its diagram. */
+function allAbnfDiagramsHtml() {
+  const text = $("reg-abnf").value;
+  const parts = abnfRules.map((rule) => {
+    const written = `<pre>${escape(text.slice(rule.start, rule.end))}</pre>`;
+    return `<section><h2>${escape(rule.name)}${rule.incremental ? " =/" : ""} (line ${rule.line})</h2>${written}${rule.svg}</section>`;
+  });
+  const title = `${state.registration.nid ? `urn:${state.registration.nid}` : "A registration"}'s ABNF: railroad diagrams`;
+  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><style>${wasm.diagram_css()}\n${NAME_KIND_CSS}\nbody { font-family: system-ui, sans-serif; } pre { background: #f6f8fa; padding: 0.4rem; }</style></head><body><h1>${escape(title)}</h1>\n${parts.join("\n")}\n</body></html>\n`;
+}
+
 // --- The registration check. ---
 
 /** The last registration report, as plain text (for "Copy as plain-text report"). */
@@ -1238,15 +1378,21 @@ function gatheredAbnf(text) {
   return `${out.join("\r\n")}\r\n`;
 }
 
-/** The diagram shown, as a stand-alone SVG file (its style sheet inside it). */
-function diagramSvg() {
-  const svg = $("rule-diagram").querySelector("svg");
+/** The style of the boxes of an ABNF diagram that are not rules of the text (their
+ * `data-kind`): RFC 5234's core rules, tinted; names the text does not define, dashed. Beside
+ * the railroad crate's own style sheet wherever a diagram is shown or exported. */
+const NAME_KIND_CSS = `svg.railroad g.nonterminal[data-kind="core"] > rect { fill: #e6f4ea; }
+svg.railroad g.nonterminal[data-kind="undefined"] > rect { fill: #fff0f0; stroke-dasharray: 4 3; }`;
+
+/** The diagram shown in element `id`, as a stand-alone SVG file (its style sheet inside it). */
+function diagramSvg(id = "rule-diagram") {
+  const svg = $(id).querySelector("svg");
   if (!svg) return null;
   const copy = svg.cloneNode(true);
   copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
   copy.setAttribute("xmlns:xlink", "http://www.w3.org/1999/xlink");
   const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
-  style.textContent = wasm.diagram_css();
+  style.textContent = `${wasm.diagram_css()}\n${NAME_KIND_CSS}`;
   copy.prepend(style);
   return new XMLSerializer().serializeToString(copy);
 }
@@ -1266,9 +1412,9 @@ async function allDiagramsHtml() {
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><style>${wasm.diagram_css()}\nbody { font-family: system-ui, sans-serif; } pre { background: #f6f8fa; padding: 0.4rem; }</style></head><body><h1>${escape(title)}</h1>\n${parts.join("\n")}\n</body></html>\n`;
 }
 
-/** The diagram shown, as a PNG at twice its size. */
-async function diagramPng() {
-  const svg = diagramSvg();
+/** The diagram shown in element `id`, as a PNG at twice its size. */
+async function diagramPng(id = "rule-diagram") {
+  const svg = diagramSvg(id);
   const image = new Image();
   image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   await image.decode();
@@ -1390,7 +1536,7 @@ async function main() {
       else delete document.body.dataset.workerBusy;
     },
   );
-  $("diagram-css").textContent = wasm.diagram_css();
+  $("diagram-css").textContent = `${wasm.diagram_css()}\n${NAME_KIND_CSS}`;
   grammarEditor = createEditor($("grammar-text"), {
     label: "Grammar text",
     describedBy: "grammar-hint",
@@ -1497,6 +1643,30 @@ async function main() {
     });
   }
   $("reg-run").addEventListener("click", runRegistration);
+  // The ABNF is read again once it is left alone, and the rule under the cursor follows the
+  // cursor (selectionchange: where the browser fires it at a text box; the others elsewhere).
+  $("reg-abnf").addEventListener("input", () => {
+    document.body.dataset.abnfPending = "true";
+    clearTimeout(abnfTimer);
+    abnfTimer = setTimeout(abnfChanged, GRAMMAR_SETTLE_MS);
+  });
+  for (const event of ["selectionchange", "keyup", "mouseup", "focus"]) {
+    $("reg-abnf").addEventListener(event, drawAbnfRuleUnderCursor);
+  }
+  $("abnf-all").addEventListener("toggle", () => {
+    if ($("abnf-all").open) drawAllAbnfDiagrams();
+  });
+  const abnfRuleFile = () => (shownAbnfRule?.name ?? "rule").replace(/[^A-Za-z0-9-]/g, "_");
+  $("abnf-export-svg").addEventListener("click", () => {
+    const svg = diagramSvg("abnf-rule-diagram");
+    if (svg) download(`${abnfRuleFile()}.svg`, "image/svg+xml", svg);
+  });
+  $("abnf-export-png").addEventListener("click", async () => {
+    if (diagramSvg("abnf-rule-diagram")) download(`${abnfRuleFile()}.png`, "image/png", await diagramPng("abnf-rule-diagram"));
+  });
+  $("abnf-export-all").addEventListener("click", () =>
+    download(`${state.registration.nid.trim().replace(/[^A-Za-z0-9-]/g, "_") || "registration"}-diagrams.html`, "text/html", allAbnfDiagramsHtml()),
+  );
   $("filter").addEventListener("change", () => {
     $("results").dataset.filter = $("filter").value;
   });
@@ -1545,6 +1715,7 @@ async function main() {
 
   // A registration check opens with its report.
   if (state.mode === "registration" && state.registration.abnf.trim()) runRegistration();
+  if (state.registration.abnf.trim()) abnfChanged();
 
   // The grammar as shipped answers while the edited text is tried.
   selectEntry(state.entry);

@@ -1,15 +1,16 @@
 // The grammar worker: everything the page does with a grammar text it did not ship, off the
 // page's own thread. It reads the text (its outline, its diagrams) and runs its entry rule with
-// pest_vm on lines; it checks a registration's ABNF. A text can be anything a visitor typed or
-// a link carried, so the page gives each request a time limit, and replaces this worker when
-// it runs over or when the module traps (app.js, `GrammarWorker`); the module bounds what it
-// can itself (nesting, rule calls, stack: wasm/src/lib.rs).
+// pest_vm on lines; it checks a registration's ABNF, and reads its rules and their diagrams. A
+// text can be anything a visitor typed or a link carried, so the page gives each request a time
+// limit, and replaces this worker when it runs over or when the module traps (app.js,
+// `GrammarWorker`); the module bounds what it can itself (nesting, rule calls, stack:
+// wasm/src/lib.rs).
 //
 // Requests are `{id, op, ...}`; each is answered by `{id, ...}`, a run of many lines also by
 // `{id, partial}` messages as it goes, so that the page sees it working and can tell which
 // line a run that stops answering is stuck on.
 
-import init, { Grammar, check_registration } from "./pkg/urn_tag_playground.js";
+import init, { Grammar, abnf_outline, check_registration } from "./pkg/urn_tag_playground.js";
 
 const ready = init();
 /** The grammar text last loaded, read once. */
@@ -58,6 +59,9 @@ self.onmessage = async ({ data }) => {
     } else if (op === "registration") {
       const { abnf, top, nid, wholeUrn, examples } = data;
       self.postMessage({ id, report: JSON.parse(check_registration(abnf, top, nid, wholeUrn, examples)) });
+    } else if (op === "abnf-outline") {
+      // A registration's ABNF: its rules, their places in the text and their diagrams.
+      self.postMessage({ id, outline: JSON.parse(abnf_outline(data.abnf)) });
     }
   } catch (error) {
     // A trap (a stack overflow the module's own checks did not foresee, a failed allocation,

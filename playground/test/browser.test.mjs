@@ -43,9 +43,9 @@ after(async () => {
 
 /** What <body> carries while the page owes answers: a grammar text being read or run on the
  * lines, a request in the worker, a saved or shared grammar being tried, a registration being
- * checked. */
+ * checked, its ABNF's rules being read. */
 const SETTLED =
-  "body[data-ready=true]:not([data-grammar-pending]):not([data-worker-busy]):not([data-trying]):not([data-registration-pending])";
+  "body[data-ready=true]:not([data-grammar-pending]):not([data-worker-busy]):not([data-trying]):not([data-registration-pending]):not([data-abnf-pending])";
 
 /** Waits until the page has every answer it owes. */
 async function settled(page) {
@@ -319,6 +319,97 @@ test("the registration check lists the URNs a registration's ABNF allows and RFC
   await page.locator("#reg-run").click();
   await settled(page);
   assert.equal(await page.locator("#reg-report pre").textContent(), "rule other is used but not defined");
+  await close(opened);
+});
+
+/** A registration's ABNF: a rule on two lines, references, core rules, a %x range. */
+const REGISTRATION_ABNF = `NSS    = number *( "." number ) [ "/" path ]
+number = "0" / %x31-39 *DIGIT
+path   = 1*( ALPHA / DIGIT
+           / "-" )`;
+
+/** Puts the ABNF text box's cursor at UTF-16 position `at`, as a click or an arrow key does,
+ * and waits for every answer. */
+async function abnfCursorTo(page, at) {
+  await page.locator("#reg-abnf").evaluate((box, at) => {
+    box.focus();
+    box.setSelectionRange(at, at);
+    box.dispatchEvent(new KeyboardEvent("keyup"));
+  }, at);
+  await settled(page);
+}
+
+/** The rule shown under the ABNF text box: its heading, its text, and its diagram's boxes (a
+ * link's target, or the kind of a box that links nowhere, and the box's name). */
+function abnfRuleShown(page) {
+  return page.evaluate(() => ({
+    name: document.querySelector("#abnf-rule-name").textContent,
+    text: document.querySelector("#abnf-rule-text").textContent,
+    svgs: document.querySelectorAll("#abnf-rule-diagram svg.railroad").length,
+    boxes: [...document.querySelectorAll("#abnf-rule-diagram g.nonterminal")].map((box) => {
+      const link = box.closest("a")?.getAttribute("xlink:href");
+      return `${link ?? box.dataset.kind} ${box.textContent.trim()}`;
+    }),
+    terminals: [...document.querySelectorAll("#abnf-rule-diagram g.terminal")].map((t) => t.textContent.trim()),
+  }));
+}
+
+test("the rule under the ABNF cursor shows its name, text and railroad diagram; every rule's too", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await page.locator("#mode-registration").click();
+  await replaceText(page, "#reg-abnf", REGISTRATION_ABNF);
+  await settled(page);
+  // On its continuation line, the cursor is in rule path.
+  await abnfCursorTo(page, REGISTRATION_ABNF.indexOf('/ "-"'));
+  assert.deepEqual(await abnfRuleShown(page), {
+    name: "path (lines 3–4)",
+    text: 'path   = 1*( ALPHA / DIGIT\n           / "-" )',
+    svgs: 1,
+    boxes: ["core ALPHA", "core DIGIT"],
+    terminals: ['"-"'],
+  });
+  // In the first rule, its references link to their rules.
+  await abnfCursorTo(page, REGISTRATION_ABNF.indexOf("*("));
+  const nss = await abnfRuleShown(page);
+  assert.equal(nss.name, "NSS (line 1)");
+  assert.deepEqual(nss.boxes, ["#number number", "#number number", "#path path"]);
+  assert.deepEqual(nss.terminals, ['"."', '"/"']);
+  // On a rule's name, that rule; a %x range reads as its characters.
+  await abnfCursorTo(page, REGISTRATION_ABNF.indexOf("number )") + 2);
+  const number = await abnfRuleShown(page);
+  assert.equal(number.name, "number (line 2)");
+  assert.deepEqual(number.terminals, ['"0"', "%x31-39 '1'..'9'"]);
+  // A box that names a rule puts the cursor on it.
+  await abnfCursorTo(page, 0);
+  await page.locator('#abnf-rule-diagram a[*|href="#path"]').click();
+  await settled(page);
+  assert.equal(await page.locator("#abnf-rule-name").textContent(), "path (lines 3–4)");
+  assert.equal(await page.locator("#reg-abnf").evaluate((box) => box.selectionStart), REGISTRATION_ABNF.indexOf("path   ="));
+  // Every rule's diagram, under the text box and as one page.
+  await page.locator("#abnf-all summary").click();
+  // Drawn when the details open (their `toggle` event comes after the click).
+  await page.locator("#abnf-all-diagrams h3").first().waitFor();
+  assert.equal(await page.locator("#abnf-count").textContent(), "3");
+  assert.deepEqual(await page.locator("#abnf-all-diagrams h3").allTextContents(), ["NSS (line 1)", "number (line 2)", "path (line 3)"]);
+  assert.equal(await page.locator("#abnf-all-diagrams svg.railroad").count(), 3);
+  await page.locator("#reg-nid").fill("example");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#abnf-export-all").click()]);
+  assert.equal(download.suggestedFilename(), "example-diagrams.html");
+  const html = (await readFile(await download.path())).toString();
+  assert.deepEqual([...html.matchAll(/<h2>(\w+) \(line \d\)<\/h2>/g)].map((m) => m[1]), ["NSS", "number", "path"]);
+  assert.equal(html.match(/<svg /g)?.length, 3);
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.locator("#abnf-export-svg").click()]);
+  assert.equal(svg.suggestedFilename(), "path.svg");
+  // A text that does not parse says why where the rule would be, and nothing is drawn.
+  await replaceText(page, "#reg-abnf", "a = 1*DIGIT ]");
+  await settled(page);
+  assert.equal(
+    await page.locator("#abnf-rule-note").textContent(),
+    "ABNF syntax error at line 1, column 13: this bracket closes nothing\na = 1*DIGIT ]\n            ^",
+  );
+  assert.equal(await page.locator("#abnf-rule-diagram svg").count(), 0);
+  assert.equal(await page.locator("#abnf-all-diagrams svg").count(), 0);
   await close(opened);
 });
 
