@@ -1,6 +1,7 @@
 //! RFC 5234 ABNF compiled for membership tests and generated examples: the independent oracle
 //! of the ABNF cross-check of the `.pest` files, and the grammar playground's registration
-//! check.
+//! check. [`Outline`] gives the rules of a text as written, with their places and railroad
+//! diagrams, for a reviewer reading the text.
 //!
 //! An ABNF text is parsed with the `abnf` crate and its rule tree is translated mechanically,
 //! node by node, into a regular expression: the grammars of identifiers have no recursion, so

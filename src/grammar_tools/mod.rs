@@ -1,6 +1,6 @@
 //! Tools for reviewing grammar files: reading a `.pest` text at run time, running one of its
 //! rules with pest's interpreter, drawing a rule's railroad diagram, and compiling RFC 5234
-//! ABNF for membership tests and generated examples.
+//! ABNF for membership tests and generated examples (and drawing its rules' diagrams too).
 //!
 //! These are the tools of `urn-tag grammar` (`diagram`, `coverage`, `try`) and of the grammar
 //! playground, which both depend on this module so that they say the same thing about the same
