@@ -20,7 +20,7 @@ use pest_vm::Vm;
 use super::abnf::Rng;
 use super::generate::{Drawing, Examples, distinct, near_miss};
 use super::grouped;
-use super::trace::{Trace, Tracing};
+use super::trace::{Steps, Trace, Tracing};
 
 /// How many rule calls a run may make (pest counts each rule, sequence, repetition, option and
 /// lookahead entered). The grammars of this repository make about 30 per byte of input, so an
@@ -155,6 +155,38 @@ impl Runner {
     /// ```
     pub fn trace(&self, input: &str) -> Option<Trace> {
         self.tracing.trace(&self.wrapper, &self.rule, input)
+    }
+
+    /// The run of the rule on `input`, event by event (a rule of the text entered, matched,
+    /// or failed and backtracked from), for stepping through it: the first
+    /// [`MAX_STEPS`](super::MAX_STEPS) events, how many there were, and from the same run the
+    /// [`Trace`] of a run that failed, whose byte is where a step-through ends.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::{Compiled, RunEvent, StepKind};
+    ///
+    /// let text = "id = { ^\"id:\" ~ part ~ (\".\" ~ part)* ~ EOI }\npart = { ASCII_DIGIT+ }";
+    /// let runner = Compiled::new(text)?.runner("id").unwrap();
+    /// let steps = runner.steps("id:1.x");
+    /// let event = |kind, rule: &str, start, at, depth| RunEvent { kind, rule: rule.into(), start, at, depth };
+    /// assert_eq!(
+    ///     steps.events,
+    ///     [
+    ///         event(StepKind::Entered, "id", 0, 0, 1),
+    ///         event(StepKind::Entered, "part", 3, 3, 2),
+    ///         event(StepKind::Matched, "part", 3, 4, 2),
+    ///         event(StepKind::Entered, "part", 5, 5, 2),
+    ///         event(StepKind::Failed, "part", 5, 5, 2),
+    ///         event(StepKind::Failed, "id", 0, 0, 1),
+    ///     ]
+    /// );
+    /// assert_eq!(steps.total, 6);
+    /// assert_eq!(steps.trace, runner.trace("id:1.x"));
+    /// assert_eq!(steps.trace.map(|trace| trace.index), Some(5));
+    /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+    /// ```
+    pub fn steps(&self, input: &str) -> Steps {
+        self.tracing.steps(&self.wrapper, &self.rule, input)
     }
 
     /// At most `wanted` strings the rule matches and `wanted` near misses (one character

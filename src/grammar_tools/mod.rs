@@ -57,7 +57,7 @@ pub use limits::{
     MAX_CALL_NESTING, MAX_NESTING, MAX_RULE_TERMS, MAX_TERMS, MAX_TEXT, check_limits,
 };
 pub use source::{Compiled, GrammarText, NoSuchRule, RuleKind, RuleText, load};
-pub use trace::{Step, Trace};
+pub use trace::{MAX_STEPS, RunEvent, Step, StepKind, Steps, Trace};
 
 /// An error in a grammar text, as pest reports it: where (`--> line:column`), the line with a
 /// caret under the place, and what is wrong.

@@ -404,3 +404,88 @@ fn abnf_outline_reports_a_syntax_error_as_the_registration_check_does() {
         super::abnf::Grammar::parse(text, &[]).unwrap_err()
     );
 }
+
+/// The events of a run nest as calls do: each rule entered is matched or failed at the same
+/// depth before its caller is, a match spans from where the rule was entered, a failure
+/// backtracks there; and the run's trace is the one [`super::Runner::trace`] gives.
+#[test]
+fn the_events_of_a_failing_run_nest_and_end_where_its_trace_does() {
+    use super::StepKind;
+    let _pest = serial();
+    let runner = super::Compiled::new(include_str!("../../urn.pest"))
+        .unwrap()
+        .runner("rfc8141")
+        .unwrap();
+    let line = "urn:example:a%2x";
+    let steps = runner.steps(line);
+    assert_eq!(steps.total, steps.events.len());
+    assert!(steps.events.len() > 20, "{}", steps.events.len());
+    let mut open: Vec<(&str, usize)> = Vec::new();
+    let mut furthest = 0;
+    for event in &steps.events {
+        match event.kind {
+            StepKind::Entered => {
+                assert_eq!(event.start, event.at, "{event:?}");
+                open.push((&event.rule, event.start));
+                assert_eq!(event.depth, open.len(), "{event:?}");
+            }
+            StepKind::Matched | StepKind::Failed => {
+                assert_eq!(event.depth, open.len(), "{event:?}");
+                assert_eq!(open.pop(), Some((event.rule.as_str(), event.start)));
+                if event.kind == StepKind::Failed {
+                    assert_eq!(event.at, event.start, "{event:?}");
+                }
+                assert!(
+                    event.start <= event.at && event.at <= line.len(),
+                    "{event:?}"
+                );
+            }
+        }
+        furthest = furthest.max(event.at);
+    }
+    assert!(open.is_empty(), "{open:?}");
+    let first = &steps.events[0];
+    let last = &steps.events[steps.events.len() - 1];
+    assert_eq!(
+        (first.kind, first.rule.as_str()),
+        (StepKind::Entered, "rfc8141")
+    );
+    assert_eq!(
+        (last.kind, last.rule.as_str()),
+        (StepKind::Failed, "rfc8141")
+    );
+    let trace = steps.trace.expect("the line fails");
+    assert_eq!(Some(&trace), runner.trace(line).as_ref());
+    // The byte the library's error names; no rule's event got past it.
+    let error = crate::Urn::parse(line).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid percent-encoding in NSS at byte 15"
+    );
+    assert_eq!(trace.index, error.index());
+    assert!(furthest <= trace.index, "{furthest}");
+}
+
+/// A run of more than [`super::MAX_STEPS`] events keeps the first ones and counts them all.
+#[test]
+fn a_long_run_keeps_the_first_events_and_counts_the_rest() {
+    use super::{MAX_STEPS, StepKind};
+    let _pest = serial();
+    let runner = super::Compiled::new("r = { x* ~ \"!\" }\nx = { \"a\" }")
+        .unwrap()
+        .runner("r")
+        .unwrap();
+    let steps = runner.steps(&"a".repeat(6_000));
+    assert_eq!(steps.events.len(), MAX_STEPS);
+    // r entered, each `a` an x entered and matched, one more x entered and failed, r failed.
+    assert_eq!(steps.total, 1 + 2 * 6_000 + 2 + 1);
+    let last = &steps.events[MAX_STEPS - 1];
+    assert_eq!((last.kind, last.rule.as_str()), (StepKind::Entered, "x"));
+    assert_eq!((last.start, last.at), (2_499, 2_499));
+    assert_eq!(steps.trace.map(|trace| trace.index), Some(6_000));
+    // A run that matches has its events and no trace.
+    let matched = runner.steps("aa!");
+    assert_eq!(matched.total, 1 + 2 * 2 + 2 + 1);
+    assert_eq!(matched.events[matched.total - 1].kind, StepKind::Matched);
+    assert_eq!(matched.trace, None);
+}

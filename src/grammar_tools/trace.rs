@@ -12,6 +12,12 @@
 //! `r = { e ~ ok | failed }`), whose calls pest_vm's listener sees with their byte. In a rule
 //! that skips implicit whitespace (a grammar that defines `WHITESPACE` or `COMMENT`), the
 //! whitespace after a rule's match is then counted into its span.
+//!
+//! The same run, asked for its events ([`Runner::steps`](super::Runner::steps)), also keeps
+//! them in order, each rule of the text entered, matched or failed (the run then backtracks
+//! to where the rule was entered), for a reader to step through the run as pest's debugger
+//! does. The built-in rules (`ASCII_DIGIT`, `ANY`, ...) are steps of the rules that call
+//! them, not events of their own: a line's run would otherwise be mostly character tests.
 
 use std::collections::HashSet;
 use std::format;
@@ -59,6 +65,54 @@ pub struct Trace {
     pub attempt: Vec<Step>,
 }
 
+/// How many events of a run [`Runner::steps`](super::Runner::steps) keeps: the first ones, in
+/// order; the rest are counted ([`Steps::total`]). An identifier's run on the shipped grammars
+/// makes a few hundred; a run of the interpreter's whole budget of calls would make millions,
+/// too many to send to a page or to step through.
+pub const MAX_STEPS: usize = 5_000;
+
+/// What happened to a rule at one event of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepKind {
+    /// The run entered the rule at [`RunEvent::start`].
+    Entered,
+    /// The rule matched bytes [`RunEvent::start`]`..`[`RunEvent::at`].
+    Matched,
+    /// The rule failed; the run backtracks to [`RunEvent::start`], where it was entered.
+    Failed,
+}
+
+/// One event of a run ([`Steps`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunEvent {
+    /// Entered, matched or failed.
+    pub kind: StepKind,
+    /// The rule's name.
+    pub rule: String,
+    /// Where the rule was entered.
+    pub start: usize,
+    /// The byte the run is at after the event: where the rule was entered, where its match
+    /// ended, or where a failed rule backtracks to.
+    pub at: usize,
+    /// 1 for the rule run, 2 for the rules it calls, and so on: the rules open at the event,
+    /// this one included when it was entered.
+    pub depth: usize,
+}
+
+/// A run's events in order, for stepping through it
+/// ([`Runner::steps`](super::Runner::steps)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Steps {
+    /// The first [`MAX_STEPS`] events at most.
+    pub events: Vec<RunEvent>,
+    /// How many events the run made: more than `events` holds when they were cut at
+    /// [`MAX_STEPS`].
+    pub total: usize,
+    /// Why the rule does not match, from the same run: `None` when it matches, or when the run
+    /// was stopped by a limit.
+    pub trace: Option<Trace>,
+}
+
 /// The rules rewritten to call their markers, and the listener's record of a run.
 pub(super) struct Tracing {
     vm: Vm,
@@ -77,6 +131,15 @@ struct Record {
     open: Vec<Frame>,
     furthest: Option<usize>,
     attempt: Vec<Step>,
+    /// The run's events, when they are asked for.
+    log: Option<Log>,
+}
+
+/// The events of a run as they come: the first [`MAX_STEPS`], and how many there were.
+#[derive(Default)]
+struct Log {
+    events: Vec<RunEvent>,
+    total: usize,
 }
 
 /// A rule the run is inside, with the rules it has matched so far.
@@ -91,23 +154,51 @@ impl Record {
         if let Some(rule) = name.strip_prefix(MATCHED) {
             if let Some(frame) = self.open.pop() {
                 debug_assert_eq!(frame.rule, rule);
+                self.log(StepKind::Matched, &frame.rule, frame.start, at);
                 if let Some(parent) = self.open.last_mut() {
                     parent.matched.push((frame.rule, frame.start, at));
                 }
             }
             self.keep(at, None);
         } else if name.strip_prefix(FAILED).is_some() {
-            self.open.pop();
+            if let Some(frame) = self.open.pop() {
+                self.log(StepKind::Failed, &frame.rule, frame.start, frame.start);
+            }
         } else if self.rules.contains(name) {
             self.open.push(Frame {
                 rule: name.to_owned(),
                 start: at,
                 matched: Vec::new(),
             });
+            self.log(StepKind::Entered, name, at, at);
             self.keep(at, None);
         } else {
             // A built-in rule (ASCII_DIGIT, ANY, ...): a step of its own, without markers.
             self.keep(at, Some(name));
+        }
+    }
+
+    /// Logs an event of rule `rule` entered at `start`, when events are asked for. The frames
+    /// open (the wrapper rule's first) are those of the rule's callers, with the rule's own
+    /// when it was entered; the wrapper's own events are not the rule run's, and are left out.
+    fn log(&mut self, kind: StepKind, rule: &str, start: usize, at: usize) {
+        let depth = match kind {
+            StepKind::Entered => self.open.len().saturating_sub(1),
+            StepKind::Matched | StepKind::Failed => self.open.len(),
+        };
+        let Some(log) = &mut self.log else { return };
+        if depth == 0 {
+            return;
+        }
+        log.total += 1;
+        if log.events.len() < MAX_STEPS {
+            log.events.push(RunEvent {
+                kind,
+                rule: rule.to_owned(),
+                start,
+                at,
+                depth,
+            });
         }
     }
 
@@ -202,19 +293,59 @@ impl Tracing {
     /// The trace of `wrapper`'s run on `input`; `None` when it matched or was stopped by a
     /// limit (a trace is a second run, with twice the calls).
     pub(super) fn trace(&self, wrapper: &str, rule: &str, input: &str) -> Option<Trace> {
+        self.run(wrapper, rule, input, false).0
+    }
+
+    /// The events of `wrapper`'s run on `input`, with its trace.
+    pub(super) fn steps(&self, wrapper: &str, rule: &str, input: &str) -> Steps {
+        let (trace, log) = self.run(wrapper, rule, input, true);
+        let log = log.unwrap_or_default();
+        Steps {
+            events: log.events,
+            total: log.total,
+            trace,
+        }
+    }
+
+    /// Runs `wrapper` on `input` with the markers: the trace of a run that failed, and the
+    /// run's events when `logged`.
+    fn run(
+        &self,
+        wrapper: &str,
+        rule: &str,
+        input: &str,
+        logged: bool,
+    ) -> (Option<Trace>, Option<Log>) {
         {
             let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
             record.open.clear();
             record.furthest = None;
             record.attempt.clear();
+            record.log = logged.then(Log::default);
         }
         pest::set_call_limit(NonZeroUsize::new(2 * MAX_CALLS));
         pest::set_error_detail(true);
         let result = self.vm.parse(wrapper, input);
         pest::set_error_detail(false);
         pest::set_call_limit(None);
-        let attempts = result.err()?.parse_attempts()?;
-        let record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut record = self.record.lock().unwrap_or_else(PoisonError::into_inner);
+        let log = record.log.take();
+        let trace = result
+            .err()
+            .and_then(|error| self.explain(&record, &error, wrapper, rule, input));
+        (trace, log)
+    }
+
+    /// The trace of a run that failed, from pest's record of its attempts and the listener's.
+    fn explain(
+        &self,
+        record: &Record,
+        error: &pest::error::Error<&str>,
+        wrapper: &str,
+        rule: &str,
+        input: &str,
+    ) -> Option<Trace> {
+        let attempts = error.parse_attempts()?;
         let at = attempts.max_position;
         let rest = input.get(at..).unwrap_or_default();
         let mut index = at;
