@@ -10,6 +10,7 @@
 import init, * as wasm from "./pkg/urn_tag_playground.js";
 import { createEditor } from "./editor.js";
 import { showTrace } from "./trace.js";
+import { stepper } from "./stepper.js";
 import { failureText, showAccepted, showFailure, showReasons, showWarnings, summaryLine } from "./registration-report.js";
 
 const $ = (id) => document.getElementById(id);
@@ -588,6 +589,34 @@ function cursorLine() {
 }
 
 let treeKey = "";
+/** The line the tree pane is about, which "Step through the run" steps through. */
+let treeLine = "";
+
+/** The tree pane's step-through of the run on its line (stepper.js). */
+const steps = stepper(
+  {
+    root: $("stepper"),
+    position: $("step-position"),
+    stack: $("step-stack"),
+    line: $("step-line"),
+    cut: $("step-cut"),
+    buttons: { first: $("step-first"), back: $("step-back"), next: $("step-next"), last: $("step-last") },
+  },
+  { marked, jump: (rule) => jumpToRule(rule, false) },
+);
+
+/** Asks the worker for the events of the run on the tree pane's line, and steps through them
+ * from the first. */
+async function stepThrough() {
+  const key = treeKey;
+  const line = treeLine;
+  const answer = await worker.request({ op: "steps", line }, { key: "steps" });
+  if (answer.superseded || key !== treeKey) return;
+  steps.show(line, answer.result ?? { events: [], total: 0, trace: null, message: answer.refused });
+  // The Step button, where the arrow keys work too; the stepper itself when there is no
+  // step to take.
+  ($("step-next").disabled ? $("stepper") : $("step-next")).focus();
+}
 
 /** Draws the parse tree of the line under the cursor, which the worker gives. */
 async function drawTree(lines) {
@@ -597,6 +626,9 @@ async function drawTree(lines) {
   for (const [i, item] of drawn.entries()) item.li.classList.toggle("current", i === index);
   if (key === treeKey) return;
   treeKey = key;
+  treeLine = line;
+  steps.hide();
+  $("step-run").hidden = !loaded.runnable;
   $("tree-heading").textContent = `Parse tree of line ${index + 1}`;
   const list = $("tree");
   if (!loaded.runnable) {
@@ -1598,6 +1630,7 @@ async function main() {
     selectEntry($("grammar-select").value);
   });
   $("draw-examples").addEventListener("click", drawExamples);
+  $("step-run").addEventListener("click", stepThrough);
   function grammarEdited(text) {
     if (text === entry.source) delete state.edits[entry.file];
     else state.edits[entry.file] = text;

@@ -23,5 +23,5 @@ if [ ! -d "$here/editor/node_modules" ] \
 fi
 "$here/editor/node_modules/.bin/esbuild" "$here/editor/editor.js" --bundle --format=esm \
     --minify --log-level=warning --outfile="$dist/editor.js"
-cp "$here/index.html" "$here/app.js" "$here/trace.js" "$here/registration-report.js" "$here/worker.js" "$here/style.css" "$here/sw.js" "$dist/"
+cp "$here/index.html" "$here/app.js" "$here/trace.js" "$here/stepper.js" "$here/registration-report.js" "$here/worker.js" "$here/style.css" "$here/sw.js" "$dist/"
 echo "built $dist ($(du -sk "$dist" | cut -f1) KiB)"

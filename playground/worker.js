@@ -52,6 +52,8 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id, result: JSON.parse(grammar.tree(data.line)) });
     } else if (op === "trace") {
       self.postMessage({ id, result: JSON.parse(grammar.trace(data.line)) });
+    } else if (op === "steps") {
+      self.postMessage({ id, result: JSON.parse(grammar.steps(data.line)) });
     } else if (op === "examples") {
       self.postMessage({ id, result: JSON.parse(grammar.examples(data.seed, data.wanted)) });
     } else if (op === "diagram") {

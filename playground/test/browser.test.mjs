@@ -1422,3 +1422,72 @@ test("examples drawn from the grammar: valid lines and near misses, each judged 
   assert.match(await page.locator("#summary").textContent(), /^2 of 2 as expected\./);
   await close(opened);
 });
+
+test("stepping through a failing line, forwards and backwards, ends on the byte of its trace", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await paste(page, "urn:example:a%zz");
+  await cursorToLine(page, 0);
+  await waitForText(page, "#tree-note", "invalid percent-encoding in NSS at byte 14. The deepest attempt");
+  // The trace's byte: where its deepest rule stopped.
+  const traced = await page.locator("#tree li").last().getAttribute("data-span");
+  assert.equal(traced, "14..");
+  await page.locator("#step-run").click();
+  await page.waitForSelector("#stepper:not([hidden])");
+  await settled(page);
+  const position = () => page.locator("#step-position").textContent();
+  const state = () =>
+    page.locator("#stepper").evaluate((root) => ({
+      step: Number(root.dataset.step),
+      at: Number(root.dataset.at),
+      kind: root.dataset.kind,
+      stack: document.getElementById("step-stack").textContent,
+      mark: root.querySelector("#step-line mark").textContent,
+    }));
+  const first = await position();
+  const total = Number(first.match(/^Event 1 of (\d+):/)[1]);
+  assert.equal(first, `Event 1 of ${total}: entered rfc8141 at byte 0.`);
+  assert.equal(await page.locator("#step-position").getAttribute("aria-live"), "polite");
+  assert.equal(await page.locator("#step-back").isDisabled(), true);
+  // The keys step from the focused controls: each step moves the grammar editor to its rule.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "step-next");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await position(), `Event 2 of ${total}: entered namestring at byte 0.`);
+  assert.deepEqual(await state(), { step: 2, at: 0, kind: "entered", stack: "rfc8141 › namestring", mark: "u" });
+  await settled(page);
+  assert.equal(await page.locator("#rule-name").textContent(), `namestring (line ${lineOf("namestring")})`);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await position(), `Event 1 of ${total}: entered rfc8141 at byte 0.`);
+  // Step by step to the end: no event gets past the trace's byte, and the last step is there.
+  const seen = [];
+  for (let i = 1; i < total; i++) {
+    await page.locator("#step-next").click();
+    seen.push(await state());
+  }
+  const last = seen.at(-1);
+  assert.equal(last.step, total);
+  assert.equal(last.kind, "stopped");
+  assert.equal(last.at, 14);
+  assert.ok(seen.every((step) => step.at <= 14), JSON.stringify(seen));
+  const matched = seen.find((step) => step.kind === "matched" && step.stack.endsWith("NID"));
+  assert.deepEqual(matched, { ...matched, at: 11, mark: "example" });
+  assert.equal(
+    await position(),
+    `Event ${total} of ${total}: the run got no further than byte 14, expecting '0'..'9', 'A'..'F', 'a'..'f', NSS.`,
+  );
+  assert.equal(await page.locator("#step-next").isDisabled(), true);
+  await page.locator("#step-back").focus();
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await position(), `Event ${total - 1} of ${total}: rfc8141 failed; back to byte 0.`);
+  await page.keyboard.press("Home");
+  assert.equal((await state()).step, 1);
+  // Back went disabled under the focus, which moved to Step: the keys still work.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "step-next");
+  await page.keyboard.press("End");
+  assert.equal((await state()).at, 14);
+  // Another line puts the stepper away.
+  await paste(page, "urn:example:a%zz\nurn:x");
+  await cursorToLine(page, 1);
+  assert.equal(await page.locator("#stepper").isHidden(), true);
+  await close(opened);
+});

@@ -17,7 +17,7 @@ use urn_tag::namespace::{Namespace, NamespaceCheck};
 use urn_tag::{ParseError, Part, TagSyntax, TagUri, Urn, UrnSyntax};
 use wasm_bindgen::prelude::*;
 
-use urn_tag::grammar_tools::{self, Diagrams, GrammarError, Runner, Trial};
+use urn_tag::grammar_tools::{self, Diagrams, GrammarError, Runner, StepKind, Trial};
 
 include!(concat!(env!("OUT_DIR"), "/grammar_files.rs"));
 
@@ -454,6 +454,17 @@ impl Grammar {
         json(&self.trace_line(line))
     }
 
+    /// The entry rule's run on `line` event by event, for stepping through it, as JSON:
+    /// `{events: [{kind, rule, start, at, depth}], total, trace, message}`, `kind` being
+    /// `entered`, `matched` or `failed` (the run backtracks to `start`), byte offsets of the
+    /// line; `total` counts the events when there were more than `events` holds (see
+    /// [`grammar_tools::MAX_STEPS`]); `trace` is [`Grammar::trace`]'s from the same run, null
+    /// when the rule matches or the run was stopped. No events, and `message`, when the rule
+    /// cannot be run on the line.
+    pub fn steps(&self, line: &str) -> String {
+        json(&self.steps_of(line))
+    }
+
     /// Lines to try, drawn from the grammar (the entry rule's strings, made into URNs of the
     /// namespace for a namespace grammar), as JSON: `{valid: [line], near_misses: [{line,
     /// valid}]}`, at most `wanted` of each; every line's verdict is the page's own run of it
@@ -624,7 +635,82 @@ struct StepJson {
     depth: usize,
 }
 
+#[derive(Serialize)]
+struct StepsJson {
+    events: Vec<EventJson>,
+    total: usize,
+    trace: Option<TraceOf>,
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct EventJson {
+    kind: &'static str,
+    rule: String,
+    start: usize,
+    at: usize,
+    depth: usize,
+}
+
+impl TraceOf {
+    /// `trace` in bytes of the line, its input starting at byte `offset` of it.
+    fn new(trace: grammar_tools::Trace, offset: usize) -> TraceOf {
+        TraceOf {
+            index: trace.index + offset,
+            expected: trace.expected,
+            attempt: trace
+                .attempt
+                .into_iter()
+                .map(|step| StepJson {
+                    rule: step.rule,
+                    start: step.start + offset,
+                    end: step.end.map(|end| end + offset),
+                    depth: step.depth,
+                })
+                .collect(),
+        }
+    }
+}
+
 impl Grammar {
+    fn steps_of(&self, line: &str) -> StepsJson {
+        let none = |message: String| StepsJson {
+            events: Vec::new(),
+            total: 0,
+            trace: None,
+            message: Some(message),
+        };
+        let runner = match &self.runner {
+            Ok(runner) => runner,
+            Err(error) => return none(error.clone()),
+        };
+        let (input, offset) = match self.scope_of(line) {
+            Ok(scoped) => scoped,
+            Err(message) => return none(message),
+        };
+        let steps = with_run_stack(|| runner.steps(input));
+        StepsJson {
+            events: steps
+                .events
+                .into_iter()
+                .map(|event| EventJson {
+                    kind: match event.kind {
+                        StepKind::Entered => "entered",
+                        StepKind::Matched => "matched",
+                        StepKind::Failed => "failed",
+                    },
+                    rule: event.rule,
+                    start: event.start + offset,
+                    at: event.at + offset,
+                    depth: event.depth,
+                })
+                .collect(),
+            total: steps.total,
+            trace: steps.trace.map(|trace| TraceOf::new(trace, offset)),
+            message: None,
+        }
+    }
+
     fn trace_line(&self, line: &str) -> TraceJson {
         let none = |message: String| TraceJson {
             trace: None,
@@ -642,20 +728,7 @@ impl Grammar {
             return none(format!("{} matches, or its run was stopped", self.rule));
         };
         TraceJson {
-            trace: Some(TraceOf {
-                index: trace.index + offset,
-                expected: trace.expected,
-                attempt: trace
-                    .attempt
-                    .into_iter()
-                    .map(|step| StepJson {
-                        rule: step.rule,
-                        start: step.start + offset,
-                        end: step.end.map(|end| end + offset),
-                        depth: step.depth,
-                    })
-                    .collect(),
-            }),
+            trace: Some(TraceOf::new(trace, offset)),
             message: None,
         }
     }

@@ -743,6 +743,37 @@ fn a_trace_shows_the_deepest_attempt_with_the_bytes_of_the_line() {
     );
 }
 
+/// The events of a namespace grammar's run count bytes of the whole line, as its trace does,
+/// and come with the trace of the same run, whose byte the last event does not pass.
+#[test]
+fn the_steps_of_a_run_count_bytes_of_the_line_and_carry_its_trace() {
+    let _pest = serial();
+    let isbn = Grammar::new(grammar_text("namespaces/isbn.pest"), "ns-isbn");
+    let steps: serde_json::Value = serde_json::from_str(&isbn.steps("urn:isbn:12x")).expect("JSON");
+    let events = steps["events"].as_array().expect("a list");
+    assert_eq!(
+        events[0],
+        serde_json::json!({"kind": "entered", "rule": "isbn", "start": 9, "at": 9, "depth": 1})
+    );
+    assert_eq!(
+        events[events.len() - 1],
+        serde_json::json!({"kind": "failed", "rule": "isbn", "start": 9, "at": 9, "depth": 1})
+    );
+    assert_eq!(steps["total"].as_u64(), Some(events.len() as u64));
+    let trace: serde_json::Value = serde_json::from_str(&isbn.trace("urn:isbn:12x")).expect("JSON");
+    assert_eq!(steps["trace"], trace["trace"]);
+    assert!(
+        events
+            .iter()
+            .all(|event| event["at"].as_u64() <= Some(11) && event["start"].as_u64() >= Some(9)),
+        "{steps}"
+    );
+    assert_eq!(
+        isbn.steps("urn:other:12"),
+        r#"{"events":[],"total":0,"trace":null,"message":"the grammar of isbn parses the NSS of a URN of that namespace; this line has none"}"#
+    );
+}
+
 #[test]
 fn a_registration_report_warns_as_bap_does() {
     let _pest = serial();
