@@ -1112,15 +1112,18 @@ async function drawExamples() {
   const note = $("drawn-note");
   list.replaceChildren();
   note.textContent = "Drawing…";
-  const answer = await worker.request({ op: "examples", seed: drawSeed++, wanted: 8 }, { key: "examples" });
+  const wanted = 8;
+  const answer = await worker.request({ op: "examples", seed: drawSeed++, wanted }, { key: "examples" });
   if (!answer.result) {
     note.textContent = `Nothing drawn: ${answer.refused ?? "the grammar text is not usable"}.`;
     return;
   }
-  const { valid, near_misses: nearMisses } = answer.result;
+  const { valid, near_misses: nearMisses, matched, refused, steered } = answer.result;
   // A line's verdict is the page's (`outcome`): under the shipped text the library's, which
   // also makes the checks the grammar leaves to Rust (an ISBN's check digit, say), so a line
-  // the grammar matches can still be invalid; under an edited text the grammar's.
+  // the grammar matches can still be invalid; under an edited text the grammar's. Under the
+  // shipped text the worker keeps as valid only lines the library accepts too (`steered`), so
+  // only a near miss can be one the grammar matches and the library refuses.
   const judged = (line, matches, kind) => {
     const verdict = outcome(shippedVerdict(line), { status: matches ? "match" : "no match" });
     const refusedByRust = matches && verdict !== "valid";
@@ -1130,7 +1133,14 @@ async function drawExamples() {
     ...valid.map((line) => judged(line, true, "valid")),
     ...nearMisses.map(({ line, valid }) => judged(line, valid, valid ? "near miss, still valid" : "near miss, invalid")),
   ];
-  note.textContent = `${valid.length} valid, ${nearMisses.length} near misses, each run by the grammar.`;
+  let said = `${valid.length} valid, ${nearMisses.length} near misses, each run by the grammar.`;
+  if (steered && refused > 0) {
+    said += ` The library refused ${refused} of the ${matched} lines drawn that the grammar matches (checks the grammar leaves to Rust); the valid ones listed are lines it accepts too.`;
+  }
+  if (valid.length < wanted) {
+    said += ` Asked for ${wanted} valid lines: ${valid.length} found within the drawings allowed.`;
+  }
+  note.textContent = said;
   for (const row of rows) {
     const li = document.createElement("li");
     li.dataset.valid = String(row.valid);

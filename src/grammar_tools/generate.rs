@@ -20,6 +20,11 @@ pub const MAX_DRAW_DEPTH: usize = 48;
 pub const MAX_DRAWN_LEN: usize = 120;
 /// How many drawings are made, at most, for each string asked for.
 pub const ATTEMPTS_PER_STRING: usize = 40;
+/// How many drawings are made, at most, for each string asked for when the strings must also
+/// pass the caller's check ([`Runner::examples_kept`](super::Runner::examples_kept)): a check
+/// the grammar leaves to Rust, such as an ISBN's check digit, passes one string the grammar
+/// matches in ten or eleven.
+pub const ATTEMPTS_PER_KEPT_STRING: usize = 10 * ATTEMPTS_PER_STRING;
 
 /// The rules' expressions by name, for drawing strings.
 pub(super) struct Drawing {
@@ -34,6 +39,12 @@ pub struct Examples {
     /// Strings one edit away from a valid one, each with whether the rule matches it (a near
     /// miss the grammar still accepts is worth seeing too), distinct.
     pub near_misses: Vec<(String, bool)>,
+    /// How many distinct strings the rule matches were drawn for `valid`.
+    pub matched: usize,
+    /// How many of those the caller's check refused
+    /// ([`Runner::examples_kept`](super::Runner::examples_kept)); `valid` holds the others, up
+    /// to the number asked for.
+    pub refused: usize,
 }
 
 impl Drawing {
@@ -150,22 +161,28 @@ fn push_in_range(first: char, last: char, rng: &mut Rng, out: &mut String) -> bo
     }
 }
 
-/// Gathers `wanted` distinct strings at most from `draw` that `keep` accepts, shortest first.
+/// Gathers `wanted` distinct strings at most from `draw` that `keep` accepts, shortest first,
+/// in `wanted * attempts` drawings at most. `keep` sees each distinct string once.
 pub(super) fn distinct(
     wanted: usize,
+    attempts: usize,
     mut draw: impl FnMut() -> Option<String>,
     mut keep: impl FnMut(&str) -> bool,
 ) -> Vec<String> {
     let mut found = BTreeSet::new();
-    for _ in 0..wanted * ATTEMPTS_PER_STRING {
+    let mut left = BTreeSet::new();
+    for _ in 0..wanted * attempts {
         if found.len() >= wanted {
             break;
         }
-        if let Some(text) = draw()
-            && !found.contains(&text)
-            && keep(&text)
-        {
+        let Some(text) = draw() else { continue };
+        if found.contains(&text) || left.contains(&text) {
+            continue;
+        }
+        if keep(&text) {
             found.insert(text);
+        } else {
+            left.insert(text);
         }
     }
     let mut found: Vec<String> = found.into_iter().collect();

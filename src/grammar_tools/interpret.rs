@@ -18,7 +18,9 @@ use pest_meta::optimizer::OptimizedRule;
 use pest_vm::Vm;
 
 use super::abnf::Rng;
-use super::generate::{Drawing, Examples, distinct, near_miss};
+use super::generate::{
+    ATTEMPTS_PER_KEPT_STRING, ATTEMPTS_PER_STRING, Drawing, Examples, distinct, near_miss,
+};
 use super::grouped;
 use super::trace::{Steps, Trace, Tracing};
 
@@ -206,12 +208,63 @@ impl Runner {
     /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
     /// ```
     pub fn examples(&self, seed: u64, wanted: usize) -> Examples {
+        self.drawn(seed, wanted, ATTEMPTS_PER_STRING, |_| true)
+    }
+
+    /// As [`Runner::examples`], the valid strings being only those that `keep` accepts too,
+    /// drawn with [`ATTEMPTS_PER_KEPT_STRING`] attempts for each string asked for: for a
+    /// grammar that leaves a check to Rust, `keep` is the library's check, and the strings are
+    /// those the grammar and the library both accept. Fewer than `wanted` when the attempts run
+    /// out; [`Examples::matched`] and [`Examples::refused`] say how many strings the grammar
+    /// matched and how many of them `keep` refused. `keep` never adds a string: it only filters
+    /// what the grammar matches.
+    ///
+    /// ```
+    /// use urn_tag::grammar_tools::Compiled;
+    ///
+    /// // Two digits whose sum is even: the grammar says "two digits", the check the rest.
+    /// let runner = Compiled::new("pair = { ASCII_DIGIT ~ ASCII_DIGIT ~ EOI }")?.runner("pair").unwrap();
+    /// let even = |text: &str| text.bytes().map(|b| u32::from(b - b'0')).sum::<u32>() % 2 == 0;
+    /// let examples = runner.examples_kept(3, 6, even);
+    /// assert_eq!(examples.valid.len(), 6);
+    /// assert!(examples.valid.iter().all(|text| even(text)));
+    /// assert!(examples.refused > 0 && examples.matched == examples.refused + 6);
+    /// # Ok::<(), Vec<urn_tag::grammar_tools::GrammarError>>(())
+    /// ```
+    ///
+    /// [`ATTEMPTS_PER_KEPT_STRING`]: super::ATTEMPTS_PER_KEPT_STRING
+    pub fn examples_kept(
+        &self,
+        seed: u64,
+        wanted: usize,
+        keep: impl FnMut(&str) -> bool,
+    ) -> Examples {
+        self.drawn(seed, wanted, ATTEMPTS_PER_KEPT_STRING, keep)
+    }
+
+    fn drawn(
+        &self,
+        seed: u64,
+        wanted: usize,
+        attempts: usize,
+        mut keep: impl FnMut(&str) -> bool,
+    ) -> Examples {
         let mut rng = Rng::new(seed);
         let rule = self.rule.clone();
+        let (mut matched, mut refused) = (0, 0);
         let valid = distinct(
             wanted,
+            attempts,
             || self.drawing.draw(&rule, &mut rng),
-            |text| self.matches(text),
+            |text| {
+                if !self.matches(text) {
+                    return false;
+                }
+                matched += 1;
+                let kept = keep(text);
+                refused += usize::from(!kept);
+                kept
+            },
         );
         // The characters a near miss is made of: those of the valid strings, and a few that
         // identifiers often get wrong.
@@ -220,8 +273,9 @@ impl Runner {
         alphabet.sort_unstable();
         alphabet.dedup();
         let mut rng = Rng::new(seed ^ 0x6e65_6172);
-        let refused = distinct(
+        let missed = distinct(
             wanted,
+            ATTEMPTS_PER_STRING,
             || {
                 near_miss(
                     valid.get(rng.below(valid.len().max(1)))?,
@@ -231,14 +285,19 @@ impl Runner {
             },
             |text| !valid.iter().any(|v| v == text),
         );
-        let near_misses = refused
+        let near_misses = missed
             .into_iter()
             .map(|text| {
                 let matches = self.matches(&text);
                 (text, matches)
             })
             .collect();
-        Examples { valid, near_misses }
+        Examples {
+            valid,
+            near_misses,
+            matched,
+            refused,
+        }
     }
 
     /// Whether the rule matches all of `input`.

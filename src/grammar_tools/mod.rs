@@ -51,7 +51,9 @@ use core::fmt;
 use std::prelude::rust_2024::*;
 
 pub use drawing::Diagrams;
-pub use generate::{ATTEMPTS_PER_STRING, Examples, MAX_DRAW_DEPTH, MAX_DRAWN_LEN};
+pub use generate::{
+    ATTEMPTS_PER_KEPT_STRING, ATTEMPTS_PER_STRING, Examples, MAX_DRAW_DEPTH, MAX_DRAWN_LEN,
+};
 pub use interpret::{Limit, MAX_CALLS, Runner, TreeNode, Trial};
 pub use limits::{
     MAX_CALL_NESTING, MAX_NESTING, MAX_RULE_TERMS, MAX_TERMS, MAX_TEXT, check_limits,

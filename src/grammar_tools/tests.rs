@@ -489,3 +489,49 @@ fn a_long_run_keeps_the_first_events_and_counts_the_rest() {
     assert_eq!(matched.events[matched.total - 1].kind, StepKind::Matched);
     assert_eq!(matched.trace, None);
 }
+
+/// Whether the library accepts `nss` as the NSS of an ISBN URN: RFC 8141, the isbn grammar
+/// and the checks it leaves to Rust (the check digit, the hyphens).
+#[track_caller]
+fn library_accepts_isbn(nss: &str) -> bool {
+    crate::Urn::parse(&format!("urn:isbn:{nss}")).is_ok_and(|urn| {
+        matches!(
+            urn.check_namespace(),
+            crate::namespace::NamespaceCheck::Valid(_)
+        )
+    })
+}
+
+/// The isbn grammar leaves the check digit to Rust, so most strings it matches are refused by
+/// the library: drawn with the library's check as the filter, every valid string is one the
+/// library accepts, the list is full, and the counts say how many the check refused.
+#[test]
+fn examples_drawn_from_isbn_with_the_library_check_are_all_accepted_by_it() {
+    let _pest = serial();
+    let runner = super::Compiled::new(include_str!("../../namespaces/isbn.pest"))
+        .unwrap()
+        .runner("isbn")
+        .unwrap();
+    // Unfiltered, the grammar's strings are mostly refused by the library.
+    let unfiltered = runner.examples(5, 8);
+    assert_eq!(unfiltered.valid.len(), 8, "{unfiltered:?}");
+    let refused = unfiltered
+        .valid
+        .iter()
+        .filter(|nss| !library_accepts_isbn(nss))
+        .count();
+    assert!(refused >= 4, "{unfiltered:?}");
+    let kept = runner.examples_kept(5, 8, library_accepts_isbn);
+    assert_eq!(kept.valid.len(), 8, "{kept:?}");
+    for nss in &kept.valid {
+        assert!(library_accepts_isbn(nss), "{nss:?}");
+        assert!(runner.matches(nss), "{nss:?}");
+    }
+    assert!(kept.refused > 8, "{kept:?}");
+    assert_eq!(kept.matched, kept.refused + 8, "{kept:?}");
+    for (nss, valid) in &kept.near_misses {
+        assert_eq!(runner.matches(nss), *valid, "{nss:?}");
+    }
+    // The same seed draws the same strings.
+    assert_eq!(runner.examples_kept(5, 8, library_accepts_isbn), kept);
+}

@@ -265,7 +265,12 @@ pub fn check(id: &str, input: &str) -> String {
             part: "scheme",
         }));
     };
-    let verdict = match entry.shipped {
+    json(&verdict(entry, input))
+}
+
+/// The library's verdict on `input` under the menu entry `entry`.
+fn verdict(entry: &Entry, input: &str) -> Verdict {
+    match entry.shipped {
         Shipped::Urn(syntax) => match Urn::parse_with(input, syntax) {
             Ok(urn) => urn_verdict(&urn, urn.check_namespace()),
             Err(error) => invalid(error.into()),
@@ -312,8 +317,7 @@ pub fn check(id: &str, input: &str) -> String {
                 verdict
             }
         },
-    };
-    json(&verdict)
+    }
 }
 
 /// How much stack a run of pest_vm, or pest_meta's reading of a grammar text, may use. pest
@@ -363,6 +367,9 @@ pub struct Grammar {
     runner: Result<Runner, String>,
     /// Whether the text was refused for nesting too deep, rather than read and found wrong.
     refused: bool,
+    /// The menu entry, when the text is its shipped grammar file: the page's verdicts are then
+    /// the library's, and [`Grammar::examples`] keeps the lines the library accepts.
+    shipped: Option<&'static Entry>,
 }
 
 #[derive(Serialize)]
@@ -401,13 +408,16 @@ impl Grammar {
                 rules: None,
                 runner: Err(format!("no grammar {entry:?} in the menu")),
                 refused: false,
+                shipped: None,
             };
         };
         let scope = match entry.shipped {
             Shipped::Namespace(namespace) => Scope::Nss(namespace),
             Shipped::Urn(_) | Shipped::Tag(_) => Scope::Line,
         };
-        Grammar::with_rule(source, entry.rule, scope)
+        let mut grammar = Grammar::with_rule(source, entry.rule, scope);
+        grammar.shipped = (source == grammar_text(entry.file)).then_some(entry);
+        grammar
     }
 
     /// The reason the text cannot be run (pest_meta's report, or the missing entry rule);
@@ -467,51 +477,84 @@ impl Grammar {
 
     /// Lines to try, drawn from the grammar (the entry rule's strings, made into URNs of the
     /// namespace for a namespace grammar), as JSON: `{valid: [line], near_misses: [{line,
-    /// valid}]}`, at most `wanted` of each; every line's verdict is the page's own run of it
-    /// ([`Grammar::run`]), and a drawn string whose line does not match is dropped from
-    /// `valid`. Empty lists when the text cannot be run. `seed` picks the drawing.
+    /// valid, library}], matched, refused, steered}`, at most `wanted` of each. A line's
+    /// `valid` is the page's own run of it ([`Grammar::run`]), a drawn string whose line does
+    /// not match never in `valid`. Under the shipped text (`steered`), the valid lines are
+    /// also those the library accepts, drawn with more attempts
+    /// ([`grammar_tools::ATTEMPTS_PER_KEPT_STRING`]): a grammar that leaves a check to Rust
+    /// (an ISBN's check digit) matches many lines the library refuses, and those are left
+    /// out, `matched` counting the lines drawn that the grammar matched and `refused` those the
+    /// library refused of them; each near miss carries the library's verdict (`library`, null
+    /// under an edited text, whose verdicts are the grammar's). Nothing here decides validity:
+    /// the grammar draws and runs the lines, the library only filters. Empty lists when the
+    /// text cannot be run. `seed` picks the drawing.
     pub fn examples(&self, seed: u32, wanted: usize) -> String {
         #[derive(Serialize)]
         struct NearMiss {
             line: String,
             valid: bool,
+            library: Option<bool>,
         }
         #[derive(Serialize)]
         struct Drawn {
             valid: Vec<String>,
             near_misses: Vec<NearMiss>,
+            matched: usize,
+            refused: usize,
+            steered: bool,
         }
         let Ok(runner) = &self.runner else {
             return json(&Drawn {
                 valid: Vec::new(),
                 near_misses: Vec::new(),
+                matched: 0,
+                refused: 0,
+                steered: false,
             });
         };
         let wanted = wanted.min(50);
-        let drawn = with_run_stack(|| runner.examples(u64::from(seed), wanted));
-        let line = |text: String| match &self.scope {
-            Scope::Line => text,
+        let line = |text: &str| match &self.scope {
+            Scope::Line => text.to_owned(),
             Scope::Nss(namespace) => format!("urn:{}:{text}", namespace.nid()),
         };
         let matches = |line: &str| self.run_line(line, false).status == "match";
-        let valid = drawn
-            .valid
-            .into_iter()
-            .map(line)
-            .filter(|line| matches(line))
-            .collect();
+        let library = |line: &str| self.shipped.map(|entry| verdict(entry, line).valid);
+        // A string is kept when its line matches (for a namespace grammar, the NSS of a URN
+        // that is one), and under the shipped text when the library accepts the line too.
+        let keep = |text: &str| {
+            let line = line(text);
+            matches(&line) && library(&line) != Some(false)
+        };
+        let drawn = with_run_stack(|| {
+            if self.shipped.is_some() {
+                runner.examples_kept(u64::from(seed), wanted, keep)
+            } else {
+                // An edited text's verdicts are the grammar's: no more attempts, the same
+                // filter (the line must match).
+                let mut drawn = runner.examples(u64::from(seed), wanted);
+                drawn.valid.retain(|text| keep(text));
+                drawn
+            }
+        });
         let near_misses = drawn
             .near_misses
             .into_iter()
             .map(|(text, _)| {
-                let line = line(text);
+                let line = line(&text);
                 NearMiss {
                     valid: matches(&line),
+                    library: library(&line),
                     line,
                 }
             })
             .collect();
-        json(&Drawn { valid, near_misses })
+        json(&Drawn {
+            valid: drawn.valid.iter().map(|text| line(text)).collect(),
+            near_misses,
+            matched: drawn.matched,
+            refused: drawn.refused,
+            steered: self.shipped.is_some(),
+        })
     }
 
     /// The SVG railroad diagram of rule `rule`; empty when the text has no such rule.
@@ -533,6 +576,7 @@ impl Grammar {
                 rules: None,
                 runner: Err(reports.join("\n")),
                 refused,
+                shipped: None,
             }
         };
         // Checked apart (reading checks it again, in one more linear pass) to tell a text
@@ -552,6 +596,7 @@ impl Grammar {
             rules: Some((outline, text.diagrams())),
             runner,
             refused: false,
+            shipped: None,
         }
     }
 

@@ -892,7 +892,55 @@ fn examples_of_a_namespace_grammar_are_urns_of_that_namespace_judged_by_the_page
     }
     // A text that cannot be run draws nothing.
     let broken = Grammar::new("a = {", "urn-rfc8141");
-    assert_eq!(broken.examples(1, 6), r#"{"valid":[],"near_misses":[]}"#);
+    assert_eq!(
+        broken.examples(1, 6),
+        r#"{"valid":[],"near_misses":[],"matched":0,"refused":0,"steered":false}"#
+    );
+}
+
+/// The isbn grammar leaves the check digit and the hyphens to the library: under the shipped
+/// text, the valid lines drawn are all lines the library accepts, the counts say how many it
+/// refused, and each near miss carries the library's verdict. Under an edited text, the
+/// verdicts are the grammar's, and the library does not filter.
+#[test]
+fn examples_of_isbn_under_the_shipped_text_are_lines_the_library_accepts() {
+    let _pest = serial();
+    let library = |line: &str| check("ns-isbn", line).starts_with(r#"{"valid":true"#);
+    let shipped = grammar_text("namespaces/isbn.pest");
+    let grammar = Grammar::new(shipped, "ns-isbn");
+    let drawn: serde_json::Value = serde_json::from_str(&grammar.examples(1, 8)).unwrap();
+    assert_eq!(drawn["steered"], true);
+    let valid: Vec<&str> = drawn["valid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| line.as_str().unwrap())
+        .collect();
+    assert_eq!(valid.len(), 8, "{drawn}");
+    for line in &valid {
+        assert!(library(line), "{line}");
+    }
+    let refused = drawn["refused"].as_u64().unwrap();
+    assert!(refused > 0, "{drawn}");
+    assert_eq!(drawn["matched"].as_u64(), Some(refused + 8), "{drawn}");
+    for miss in drawn["near_misses"].as_array().unwrap() {
+        let line = miss["line"].as_str().unwrap();
+        assert_eq!(miss["library"], library(line), "{line}");
+    }
+    let again: serde_json::Value = serde_json::from_str(&grammar.examples(1, 8)).unwrap();
+    assert_eq!(again, drawn);
+
+    let edited = Grammar::new(&format!("{shipped}\n// edited\n"), "ns-isbn");
+    let drawn: serde_json::Value = serde_json::from_str(&edited.examples(1, 8)).unwrap();
+    assert_eq!(drawn["steered"], false);
+    assert_eq!(drawn["near_misses"][0]["library"], serde_json::Value::Null);
+    let refused_by_library = drawn["valid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|line| !library(line.as_str().unwrap()))
+        .count();
+    assert!(refused_by_library > 0, "{drawn}");
 }
 
 /// The rules of [`abnf_outline`]'s answer, without their diagrams, as `name line..=last_line
