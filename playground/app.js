@@ -600,6 +600,7 @@ const steps = stepper(
     stack: $("step-stack"),
     line: $("step-line"),
     cut: $("step-cut"),
+    breakAt: $("step-break"),
     buttons: { first: $("step-first"), back: $("step-back"), next: $("step-next"), last: $("step-last") },
   },
   { marked, jump: (rule) => jumpToRule(rule, false) },

@@ -51,10 +51,12 @@ export function describe(step) {
 }
 
 /**
- * The stepper of the tree pane: `show` gives it a run, the buttons and keys move through it.
+ * The stepper of the tree pane: `show` gives it a run, the buttons and keys move through it;
+ * with a breakpoint on a rule (`breakAt`), Step and Back go to that rule's next or previous
+ * event.
  *
  * @param {{root: HTMLElement, position: HTMLElement, stack: HTMLElement, line: HTMLElement,
- *   cut: HTMLElement, buttons: {first: HTMLButtonElement, back: HTMLButtonElement,
+ *   cut: HTMLElement, breakAt: HTMLSelectElement, buttons: {first: HTMLButtonElement, back: HTMLButtonElement,
  *   next: HTMLButtonElement, last: HTMLButtonElement}}} parts
  * @param {{marked: Function, jump: Function}} page the page's line marking and its jump to a
  *   rule in the grammar editor (without taking the focus)
@@ -91,16 +93,29 @@ export function stepper(parts, page) {
     draw();
   }
 
+  /** The next step (`direction` 1) or the one before (-1): with a breakpoint on a rule, the
+   * next or previous event of that rule, or else the last or first step, as a debugger runs on
+   * to the end when no breakpoint stops it. */
+  function step(direction) {
+    const rule = parts.breakAt.value;
+    if (!run || !rule) return at + direction;
+    for (let i = at + direction; i >= 0 && i < run.steps.length; i += direction) {
+      if (run.steps[i].rule === rule) return i;
+    }
+    return direction > 0 ? Infinity : 0;
+  }
+
   parts.buttons.first.addEventListener("click", () => go(0));
-  parts.buttons.back.addEventListener("click", () => go(at - 1));
-  parts.buttons.next.addEventListener("click", () => go(at + 1));
+  parts.buttons.back.addEventListener("click", () => go(step(-1)));
+  parts.buttons.next.addEventListener("click", () => go(step(1)));
   parts.buttons.last.addEventListener("click", () => go(Infinity));
   // The keys of a media player's transport: arrows step, Home and End go to either end.
   parts.root.addEventListener("keydown", (event) => {
-    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: Infinity }[event.key];
-    if (to === undefined || !run) return;
+    if (event.target === parts.breakAt) return;
+    const keys = { ArrowRight: () => step(1), ArrowLeft: () => step(-1), Home: () => 0, End: () => Infinity };
+    if (!(event.key in keys) || !run) return;
     event.preventDefault();
-    go(to);
+    go(keys[event.key]());
   });
 
   return {
@@ -108,6 +123,9 @@ export function stepper(parts, page) {
     show(line, answer) {
       run = { line, steps: stepsOf(answer) };
       at = 0;
+      // The breakpoint's choices: the rules of the run, by name.
+      const rules = [...new Set(answer.events.map((event) => event.rule))].sort();
+      parts.breakAt.replaceChildren(new Option("no rule (every event)", ""), ...rules.map((rule) => new Option(rule, rule)));
       parts.root.hidden = false;
       const kept = answer.events.length;
       parts.cut.textContent =

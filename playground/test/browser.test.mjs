@@ -1496,6 +1496,17 @@ test("stepping through a failing line, forwards and backwards, ends on the byte 
   assert.equal(await page.evaluate(() => document.activeElement.id), "step-next");
   await page.keyboard.press("End");
   assert.equal((await state()).at, 14);
+  // A breakpoint on a rule: Step and Back go to its events, and past the last one, to the end.
+  await page.locator("#step-first").click();
+  await page.selectOption("#step-break", "pct_encoded");
+  await page.locator("#step-next").click();
+  assert.match(await position(), /^Event \d+ of \d+: entered pct_encoded at byte 13\.$/);
+  await page.locator("#step-next").click();
+  assert.match(await position(), /^Event \d+ of \d+: pct_encoded failed; back to byte 13\.$/);
+  await page.locator("#step-next").click();
+  assert.equal((await state()).kind, "stopped");
+  await page.locator("#step-back").click();
+  assert.match(await position(), /^Event \d+ of \d+: pct_encoded failed; back to byte 13\.$/);
   // Another line puts the stepper away.
   await paste(page, "urn:example:a%zz\nurn:x");
   await cursorToLine(page, 1);
