@@ -6,6 +6,8 @@
 // ends on one more step, where it got no further: the byte of its trace, which is the byte of
 // the trace beside it in the tree pane.
 
+import { either } from "./trace.js";
+
 /** A count as this project writes counts: a space between groups of three digits. */
 function grouped(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
@@ -44,7 +46,7 @@ export function describe(step) {
     case "failed":
       return `${step.rule} failed; back to byte ${step.start}`;
     default: {
-      const expecting = step.expected.length ? `, expecting ${step.expected.join(", ")}` : "";
+      const expecting = step.expected.length ? `, expecting ${either(step.expected)}` : "";
       return `the run got no further than byte ${step.at}${expecting}`;
     }
   }

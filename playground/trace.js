@@ -4,7 +4,7 @@
 // module computes the trace (`Grammar.trace`); this draws it into the parse-tree pane.
 
 /** A list of names as a sentence: "a", "a or b", "a, b or c". */
-function either(names) {
+export function either(names) {
   if (names.length <= 1) return names.join("");
   return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 }

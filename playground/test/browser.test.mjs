@@ -1484,7 +1484,7 @@ test("stepping through a failing line, forwards and backwards, ends on the byte 
   assert.deepEqual(matched, { ...matched, at: 11, mark: "example" });
   assert.equal(
     await position(),
-    `Event ${total} of ${total}: the run got no further than byte 14, expecting '0'..'9', 'A'..'F', 'a'..'f', NSS.`,
+    `Event ${total} of ${total}: the run got no further than byte 14, expecting '0'..'9', 'A'..'F', 'a'..'f' or NSS.`,
   );
   assert.equal(await page.locator("#step-next").isDisabled(), true);
   await page.locator("#step-back").focus();
@@ -1511,5 +1511,29 @@ test("stepping through a failing line, forwards and backwards, ends on the byte 
   await paste(page, "urn:example:a%zz\nurn:x");
   await cursorToLine(page, 1);
   assert.equal(await page.locator("#stepper").isHidden(), true);
+  await close(opened);
+});
+
+test("a run of more events than are kept says how many it made and where it was cut", async () => {
+  const opened = await open();
+  const { page } = opened;
+  await setGrammar(page, urnPestWith('rfc8141 = { x* ~ "!" }\nx = { "a" }'));
+  await paste(page, "a".repeat(3000));
+  await cursorToLine(page, 0);
+  await page.locator("#step-run").click();
+  await page.waitForSelector("#stepper:not([hidden])");
+  await settled(page);
+  // rfc8141 entered, x entered and matched for each `a`, one more x entered and failed, then
+  // rfc8141 failed: 6 004 events, of which the first 5 000 are kept, and where it stopped.
+  assert.equal(
+    await page.locator("#step-cut").textContent(),
+    "The run made 6 004 events; the first 5 000 are kept, cut after byte 2499, then where it stopped.",
+  );
+  assert.equal(await page.locator("#step-position").textContent(), "Event 1 of 5 001: entered rfc8141 at byte 0.");
+  await page.keyboard.press("End");
+  assert.equal(
+    await page.locator("#step-position").textContent(),
+    "Event 5 001 of 5 001: the run got no further than byte 3000, expecting \"!\", \"a\" or x.",
+  );
   await close(opened);
 });
