@@ -38,6 +38,10 @@ use std::{format, vec};
 use abnf::types::{Node, Repeat, TerminalValues};
 use regex::Regex;
 
+mod earley;
+
+pub use earley::{Failure, MAX_ITEMS, MAX_ITEMS_PER_BYTE, MAX_SYMBOLS};
+
 /// The RFC 5234 Appendix B.1 core rules, available to every grammar that does not define them.
 const CORE_RULES: &str = include_str!("../../tests/data/abnf/rfc5234-core.abnf");
 
@@ -496,6 +500,10 @@ fn definition_lines(text: &str) -> Vec<(usize, usize, core::ops::Range<usize>)> 
 #[derive(Debug, Clone)]
 pub struct Grammar {
     rules: BTreeMap<String, Vec<Node>>,
+    /// Each rule's name as its definition writes it, for messages (`NSS`, `DIGIT`).
+    written: BTreeMap<String, String>,
+    /// The rules taken from RFC 5234's core rules, not defined by the text.
+    core: BTreeSet<String>,
 }
 
 impl Grammar {
@@ -514,6 +522,7 @@ impl Grammar {
     pub fn parse(text: &str, restated: &[&str]) -> Result<Grammar, String> {
         check_nesting(text)?;
         let mut rules: BTreeMap<String, Vec<Node>> = BTreeMap::new();
+        let mut written = BTreeMap::new();
         for rule in rulelist(text)? {
             let name = rule.name().to_ascii_lowercase();
             let definitions = rules.entry(name.clone()).or_default();
@@ -521,15 +530,25 @@ impl Grammar {
                 return Err(format!("rule {name} is defined twice"));
             }
             definitions.push(rule.node().clone());
+            written
+                .entry(name)
+                .or_insert_with(|| rule.name().to_owned());
         }
         // RFC 5234's own text, which parses.
+        let mut core = BTreeSet::new();
         for rule in abnf::rulelist(CORE_RULES).unwrap_or_default() {
             let name = rule.name().to_ascii_lowercase();
-            rules
-                .entry(name)
-                .or_insert_with(|| vec![rule.node().clone()]);
+            if !rules.contains_key(&name) {
+                rules.insert(name.clone(), vec![rule.node().clone()]);
+                written.insert(name.clone(), rule.name().to_owned());
+                core.insert(name);
+            }
         }
-        Ok(Grammar { rules })
+        Ok(Grammar {
+            rules,
+            written,
+            core,
+        })
     }
 
     /// Whether rule `top` can be compiled and generated from: the rules it reaches are all
@@ -654,6 +673,8 @@ impl Grammar {
         check_nesting(text)?;
         for rule in rulelist(text)? {
             let name = rule.name().to_ascii_lowercase();
+            grammar.core.remove(&name);
+            grammar.written.insert(name.clone(), rule.name().to_owned());
             grammar.rules.insert(name, vec![rule.node().clone()]);
         }
         Ok(grammar)
@@ -1071,37 +1092,51 @@ pub struct Mismatch {
     pub end: bool,
 }
 
-impl fmt::Display for Mismatch {
-    /// `byte 2 ('x'): expected '0'..'9' or '.'`; bytes outside printable ASCII are written
-    /// `%XX`, as a URN writes them percent-encoded.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let byte = |b: u8| {
-            if b.is_ascii_graphic() || b == b' ' {
-                format!("'{}'", char::from(b))
-            } else {
-                format!("%{b:02X}")
-            }
-        };
+impl Mismatch {
+    /// Where the input fails: `byte 2 ('x')`, `byte 2 (the end)`. Bytes outside printable
+    /// ASCII are written `%XX`, as a URN writes them percent-encoded.
+    fn place(&self) -> String {
         match self.found {
-            Some(found) => write!(f, "byte {} ({}): expected ", self.index, byte(found))?,
-            None => write!(f, "byte {} (the end): expected ", self.index)?,
+            Some(found) => format!("byte {} ({})", self.index, shown(found)),
+            None => format!("byte {} (the end)", self.index),
         }
+    }
+
+    /// What could have come there: `expected '0'..'9' or '.'`.
+    fn expectation(&self) -> String {
         let mut choices: Vec<String> = self
             .expected
             .iter()
             .map(|&(first, last)| match first == last {
-                true => byte(first),
-                false => format!("{}..{}", byte(first), byte(last)),
+                true => shown(first),
+                false => format!("{}..{}", shown(first), shown(last)),
             })
             .collect();
         if self.end {
             choices.push("the end".to_owned());
         }
         match choices.split_last() {
-            None => f.write_str("nothing"),
-            Some((last, [])) => f.write_str(last),
-            Some((last, others)) => write!(f, "{} or {last}", others.join(", ")),
+            None => "expected nothing".to_owned(),
+            Some((last, [])) => format!("expected {last}"),
+            Some((last, others)) => format!("expected {} or {last}", others.join(", ")),
         }
+    }
+}
+
+/// A byte as a message shows it: `'x'`, or `%XX` outside printable ASCII.
+fn shown(byte: u8) -> String {
+    if byte.is_ascii_graphic() || byte == b' ' {
+        format!("'{}'", char::from(byte))
+    } else {
+        format!("%{byte:02X}")
+    }
+}
+
+impl fmt::Display for Mismatch {
+    /// `byte 2 ('x'): expected '0'..'9' or '.'`; bytes outside printable ASCII are written
+    /// `%XX`, as a URN writes them percent-encoded.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place(), self.expectation())
     }
 }
 

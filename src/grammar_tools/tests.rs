@@ -180,6 +180,13 @@ fn abnf_mismatch_agrees_with_membership() {
             matcher.accepts(&text),
             "{text:?}: {mismatch:?}"
         );
+        // The Earley recognizer over the rules fails at the same byte, expecting the same.
+        let failure = grammar.failure("nss", &text).unwrap();
+        assert_eq!(
+            failure.map(|failure| failure.mismatch),
+            mismatch,
+            "{text:?}"
+        );
         if let Some(mismatch) = mismatch {
             refused += 1;
             // The bytes before the failing one are a prefix some string of the language has.
@@ -187,6 +194,137 @@ fn abnf_mismatch_agrees_with_membership() {
         }
     }
     assert!(refused > 50, "{refused} refused");
+}
+
+/// The Earley recognizer and the automaton agree on strings with characters beyond ASCII too,
+/// byte by byte: a `%x` range above U+007F is read as the bytes of its UTF-8 encodings, so a
+/// string can fail inside a character, at a continuation byte, in both.
+#[test]
+fn abnf_failure_agrees_with_the_automaton_inside_utf8_characters() {
+    let grammar = super::abnf::Grammar::parse(
+        "word = 1*( %x61-7A / %xE0-FF / %x391-3A9 / %x4E00-4E0F / %x1F600-1F60F ) [ \"!\" ]\n",
+        &[],
+    )
+    .unwrap();
+    let matcher = super::abnf::Matcher::new(&grammar, "word").unwrap();
+    let mut rng = super::abnf::Rng::new(11);
+    let mut refused = 0;
+    for _ in 0..500 {
+        let Some(mut text) = grammar.generate("word", 0, &mut rng, 40) else {
+            continue;
+        };
+        if rng.below(2) == 0 && !text.is_empty() {
+            let at = (0..=rng.below(text.len()))
+                .rev()
+                .find(|&at| text.is_char_boundary(at))
+                .unwrap_or(0);
+            let end = (at + 1..=text.len())
+                .find(|&end| text.is_char_boundary(end))
+                .unwrap_or(text.len());
+            let by = [
+                "\u{df}",
+                "\u{3a2}",
+                "\u{4e10}",
+                "\u{1f610}",
+                "A",
+                "!",
+                "\u{3c9}",
+            ];
+            text.replace_range(at..end, by[rng.below(by.len())]);
+        }
+        let mismatch = matcher.mismatch(&text).unwrap();
+        let failure = grammar.failure("word", &text).unwrap();
+        assert_eq!(
+            failure.map(|failure| failure.mismatch),
+            mismatch,
+            "{text:?}"
+        );
+        refused += usize::from(mismatch.is_some());
+    }
+    assert!(refused > 50, "{refused} refused");
+}
+
+/// Which rule an input fails in: the innermost rules reading at the failing byte (core rules
+/// named as such), and the rules around them.
+#[rstest::rstest]
+#[case::a_rule_inside_a_repetition(
+    "1.x",
+    "byte 2 ('x'): in rule number (within oid): expected '0'..'9'"
+)]
+#[case::an_input_stopping_short_in_a_rule(
+    "1.",
+    "byte 2 (the end): in rule number (within oid): expected '0'..'9'"
+)]
+#[case::a_core_rule_inside_a_rule(
+    "1;v=",
+    "byte 4 (the end): in core rule DIGIT of rule version (within oid): expected '0'..'9'"
+)]
+#[case::rules_side_by_side(
+    "12-",
+    "byte 2 ('-'): in rule number, oid or version: expected '.', '0'..'9', ';' or the end"
+)]
+#[case::a_case_insensitive_literal(
+    "1.3;x=2",
+    "byte 4 ('x'): in rule version (within oid): expected 'V' or 'v'"
+)]
+#[case::the_first_byte("x", "byte 0 ('x'): in rule number (within oid): expected '0'..'9'")]
+#[case::only_the_end_expected(
+    "0.0;v=1;",
+    "byte 7 (';'): in core rule DIGIT of rule version (within oid): expected '0'..'9' or the end"
+)]
+#[case::after_a_complete_string(
+    "0x",
+    "byte 1 ('x'): in rule oid or version: expected '.', ';' or the end"
+)]
+fn abnf_failure_names_the_rule_that_failed(#[case] input: &str, #[case] expected: &str) {
+    let grammar = super::abnf::Grammar::parse(
+        "oid = number *( \".\" number ) [ version ]\nnumber = \"0\" / %x31-39 *DIGIT\nversion = \";v=\" 1*DIGIT\n",
+        &[],
+    )
+    .unwrap();
+    let failure = grammar.failure("oid", input).unwrap().expect("a failure");
+    assert_eq!(failure.to_string(), expected);
+    let matcher = super::abnf::Matcher::new(&grammar, "oid").unwrap();
+    assert_eq!(Some(failure.mismatch), matcher.mismatch(input).unwrap());
+}
+
+/// The recognizer's work is bounded: a grammar that flattens into too many symbols, too many
+/// items at one byte, or too many over the input is refused with the reason, not run.
+#[rstest::rstest]
+#[case::too_many_symbols(
+    String::from("a = 1*60000\"x\"\n"),
+    "y",
+    "cannot tell which rule fails: rule a flattens into more than 100000 symbols (a repetition's count is too large)"
+)]
+#[case::too_many_items_at_one_byte(
+    format!("a = \"x\"{}\n", " / \"x\"".repeat(25_000)),
+    "y",
+    "cannot tell which rule fails: reading byte 0 takes more than 20000 Earley items"
+)]
+#[case::too_many_items_over_the_input(
+    format!("a = *b\nb = \"x\"{}\n", " / \"x\"".repeat(5_000)),
+    &format!("{}!", "x".repeat(100)),
+    "cannot tell which rule fails: reading the input takes more than 400000 Earley items"
+)]
+fn abnf_failure_refuses_work_past_its_bounds(
+    #[case] text: String,
+    #[case] input: &str,
+    #[case] error: &str,
+) {
+    let grammar = super::abnf::Grammar::parse(&text, &[]).unwrap();
+    assert_eq!(grammar.failure("a", input).unwrap_err(), error);
+}
+
+/// A rule the recognizer cannot read is an error that says why, as the matcher's.
+#[rstest::rstest]
+#[case::a_prose_value(
+    "a = <a thing>\n",
+    "prose value <a thing> cannot be compiled: write it as ABNF"
+)]
+#[case::an_undefined_rule("a = b\n", "rule b is used but not defined")]
+fn abnf_failure_refuses_what_it_cannot_read(#[case] text: &str, #[case] error: &str) {
+    let grammar = super::abnf::Grammar::parse(text, &[]).unwrap();
+    assert_eq!(grammar.failure("a", "x").unwrap_err(), error);
 }
 
 /// The strings drawn from the shipped RFC 8141 grammar are URNs the library accepts, and its
