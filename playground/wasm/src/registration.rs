@@ -9,7 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use urn_tag::Urn;
-use urn_tag::grammar_tools::abnf::{Grammar, Matcher, Mismatch, Outline, Rng, warnings};
+use urn_tag::grammar_tools::abnf::{
+    Failure as AbnfFailure, Grammar, Matcher, Mismatch, Outline, Rng, warnings,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::{Utf16Offsets, json};
@@ -40,8 +42,9 @@ struct Example {
 }
 
 /// Where the registration's ABNF fails on an example: the byte of the example (the whole URN,
-/// not its NSS) and what the ABNF would have taken there, e.g. `byte 12 ('x'): expected
-/// '0'..'9' or the end`; or, when the automaton cannot tell, why, with no byte.
+/// not its NSS), the rules reading there and what the ABNF would have taken there, e.g. `byte
+/// 12 ('x'): in rule number (within NSS): expected '0'..'9' or the end`; or, when the
+/// automaton cannot tell, why, with no byte.
 #[derive(Serialize)]
 struct Failure {
     index: Option<usize>,
@@ -187,9 +190,22 @@ pub fn check_registration(
                 example.abnf_failure = match matcher.mismatch(&tested) {
                     Ok(Some(mismatch)) => {
                         let index = mismatch.index + offset;
+                        let mismatch = Mismatch { index, ..mismatch };
+                        // The rules reading at that byte, from the Earley recognizer, which
+                        // fails at the same byte (the library's tests hold the two together);
+                        // the automaton's byte is the one shown all the same.
+                        let message = match grammar.failure(&top, &tested) {
+                            Ok(Some(failure)) => AbnfFailure {
+                                mismatch,
+                                ..failure
+                            }
+                            .to_string(),
+                            Ok(None) => mismatch.to_string(),
+                            Err(error) => format!("{mismatch} ({error})"),
+                        };
                         Some(Failure {
                             index: Some(index),
-                            message: Mismatch { index, ..mismatch }.to_string(),
+                            message,
                         })
                     }
                     Ok(None) => None,

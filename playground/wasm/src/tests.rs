@@ -466,7 +466,7 @@ fn a_registration_within_rfc8141_passes_with_every_generated_urn() {
     let report = check_registration(OID_ABNF, "", "oid", false, "urn:oid:1.3.6.1\nurn:oid:1.03");
     assert!(
         report.starts_with(
-            r#"{"error":null,"examples":[{"urn":"urn:oid:1.3.6.1","abnf":true,"rfc8141_nss":true,"rfc8141":null},{"urn":"urn:oid:1.03","abnf":false,"rfc8141_nss":true,"rfc8141":null,"abnf_failure":{"index":11,"message":"byte 11 ('3'): expected '.' or the end"}}],"generated":"#
+            r#"{"error":null,"examples":[{"urn":"urn:oid:1.3.6.1","abnf":true,"rfc8141_nss":true,"rfc8141":null},{"urn":"urn:oid:1.03","abnf":false,"rfc8141_nss":true,"rfc8141":null,"abnf_failure":{"index":11,"message":"byte 11 ('3'): in rule DOT (within oid): expected '.' or the end"}}],"generated":"#
         ),
         "{report}"
     );
@@ -850,9 +850,9 @@ fn an_example_the_abnf_rejects_says_at_which_byte_of_the_urn() {
         report.contains(concat!(
             r#"{"urn":"urn:oid:1.3","abnf":true,"rfc8141_nss":true,"rfc8141":null},"#,
             r#"{"urn":"urn:oid:1.x3","abnf":false,"rfc8141_nss":true,"rfc8141":null,"#,
-            r#""abnf_failure":{"index":10,"message":"byte 10 ('x'): expected '0'..'9'"}},"#,
+            r#""abnf_failure":{"index":10,"message":"byte 10 ('x'): in core rule DIGIT of rule nss: expected '0'..'9'"}},"#,
             r#"{"urn":"urn:oid:1.","abnf":false,"rfc8141_nss":true,"rfc8141":null,"#,
-            r#""abnf_failure":{"index":10,"message":"byte 10 (the end): expected '0'..'9'"}}]"#,
+            r#""abnf_failure":{"index":10,"message":"byte 10 (the end): in core rule DIGIT of rule nss: expected '0'..'9'"}}]"#,
         )),
         "{report}"
     );
@@ -860,7 +860,41 @@ fn an_example_the_abnf_rejects_says_at_which_byte_of_the_urn() {
     let report = check_registration("urn = \"urn:ab:\" 1*DIGIT\n", "", "", true, "urn:ab:x");
     assert!(
         report
-            .contains(r#""abnf_failure":{"index":7,"message":"byte 7 ('x'): expected '0'..'9'"}"#),
+            .contains(r#""abnf_failure":{"index":7,"message":"byte 7 ('x'): in core rule DIGIT of rule urn: expected '0'..'9'"}"#),
+        "{report}"
+    );
+}
+
+/// The rule that failed on an example is in its message, with the rules around it; where the
+/// Earley recognizer would pass its bounds, the message says so and keeps the byte.
+#[test]
+fn an_example_the_abnf_rejects_names_the_rule_that_failed() {
+    let _pest = serial();
+    let abnf = "NSS = name \":\" version\nname = 1*ALPHA\nversion = 1*DIGIT \".\" 1*DIGIT\n";
+    let report = check_registration(abnf, "", "xy", false, "urn:xy:abc:1.\nurn:xy:abc;1");
+    assert!(
+        report.contains(concat!(
+            r#""abnf_failure":{"index":13,"message":"byte 13 (the end): in core rule DIGIT of "#,
+            r#"rule version (within NSS): expected '0'..'9'"}"#,
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains(concat!(
+            r#""abnf_failure":{"index":10,"message":"byte 10 (';'): in rule NSS or name: "#,
+            r#"expected ':', 'A'..'Z' or 'a'..'z'"}"#,
+        )),
+        "{report}"
+    );
+    let abnf = format!("nss = *b\nb = \"x\"{}\n", " / \"x\"".repeat(5_000));
+    let example = format!("urn:xy:{}!", "x".repeat(100));
+    let report = check_registration(&abnf, "", "xy", false, &example);
+    assert!(
+        report.contains(concat!(
+            r#""abnf_failure":{"index":107,"message":"byte 107 ('!'): expected 'X', 'x' or the end "#,
+            r#"(cannot tell which rule fails: reading the input takes more than 400000 Earley "#,
+            r#"items)"}"#,
+        )),
         "{report}"
     );
 }
