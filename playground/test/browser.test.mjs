@@ -676,7 +676,7 @@ test("a reviewer's flow: a registration's ABNF, two counterexamples, as expected
   const first = await open();
   const { page } = first;
   await page.locator("#mode-registration").click();
-  await replaceText(page, "#reg-abnf", 'nss = 1*DIGIT *( "-" 1*DIGIT )');
+  await replaceText(page, "#reg-abnf", 'nss = part *( "-" part )\npart = 1*DIGIT');
   await page.locator("#reg-top").fill("nss");
   await page.locator("#reg-nid").fill("x-review");
   await replaceText(page, "#reg-examples", "urn:x-review:12-34\nurn:x-review:5\n!urn:x-review:12-\n!urn:x-review:a1");
@@ -1343,11 +1343,11 @@ test("the registration report sums up its counts and groups the rejects by reaso
   await close(opened);
 });
 
-test("an example the registration's ABNF rejects shows where, with a caret, in the report and its plain text", async () => {
+test("an example the registration's ABNF rejects shows where, with a caret, and the rule that failed, in the report and its plain text", async () => {
   const opened = await open();
   const { page } = opened;
   await page.locator("#mode-registration").click();
-  await replaceText(page, "#reg-abnf", 'nss = 1*DIGIT *( "-" 1*DIGIT )');
+  await replaceText(page, "#reg-abnf", 'nss = part *( "-" part )\npart = 1*DIGIT');
   await page.locator("#reg-top").fill("nss");
   await page.locator("#reg-nid").fill("x-review");
   await replaceText(page, "#reg-examples", "urn:x-review:12-34\n!urn:x-review:12-\n!urn:x-review:1é-2");
@@ -1358,15 +1358,18 @@ test("an example the registration's ABNF rejects shows where, with a caret, in t
   );
   assert.deepEqual(failures, [
     null,
-    "urn:x-review:12-\n                ^ byte 16 (the end): expected '0'..'9'",
+    // The rule reading at the failing byte, and the rules around it.
+    "urn:x-review:12-\n                ^ byte 16 (the end): in core rule DIGIT of rule part (within nss): expected '0'..'9'",
     // The caret counts characters; the message counts bytes, as the library's errors do.
-    "urn:x-review:1é-2\n              ^ byte 14 (%C3): expected '-', '0'..'9' or the end",
+    "urn:x-review:1é-2\n              ^ byte 14 (%C3): in rule part or nss: expected '-', '0'..'9' or the end",
   ]);
   await page.locator("#copy-report").click();
   await page.waitForFunction(() => document.getElementById("share-status").textContent === "Report copied.");
   const report = await page.evaluate(() => navigator.clipboard.readText());
   assert.ok(
-    report.includes("\n  The ABNF fails on urn:x-review:12-:\n    urn:x-review:12-\n                    ^ byte 16 (the end): expected '0'..'9'\n"),
+    report.includes(
+      "\n  The ABNF fails on urn:x-review:12-:\n    urn:x-review:12-\n                    ^ byte 16 (the end): in core rule DIGIT of rule part (within nss): expected '0'..'9'\n",
+    ),
     report,
   );
   await close(opened);
