@@ -259,9 +259,9 @@ fn abnf_failure_agrees_with_the_automaton_inside_utf8_characters() {
     "1;v=",
     "byte 4 (the end): in core rule DIGIT of rule version (within oid): expected '0'..'9'"
 )]
-#[case::rules_side_by_side(
+#[case::the_rule_around_rules_that_failed_inside_it(
     "12-",
-    "byte 2 ('-'): in rule number, oid or version: expected '.', '0'..'9', ';' or the end"
+    "byte 2 ('-'): in rule oid: expected '.', '0'..'9', ';' or the end"
 )]
 #[case::a_case_insensitive_literal(
     "1.3;x=2",
@@ -272,10 +272,7 @@ fn abnf_failure_agrees_with_the_automaton_inside_utf8_characters() {
     "0.0;v=1;",
     "byte 7 (';'): in core rule DIGIT of rule version (within oid): expected '0'..'9' or the end"
 )]
-#[case::after_a_complete_string(
-    "0x",
-    "byte 1 ('x'): in rule oid or version: expected '.', ';' or the end"
-)]
+#[case::after_a_complete_string("0x", "byte 1 ('x'): in rule oid: expected '.', ';' or the end")]
 fn abnf_failure_names_the_rule_that_failed(#[case] input: &str, #[case] expected: &str) {
     let grammar = super::abnf::Grammar::parse(
         "oid = number *( \".\" number ) [ version ]\nnumber = \"0\" / %x31-39 *DIGIT\nversion = \";v=\" 1*DIGIT\n",
@@ -286,6 +283,43 @@ fn abnf_failure_names_the_rule_that_failed(#[case] input: &str, #[case] expected
     assert_eq!(failure.to_string(), expected);
     let matcher = super::abnf::Matcher::new(&grammar, "oid").unwrap();
     assert_eq!(Some(failure.mismatch), matcher.mismatch(input).unwrap());
+}
+
+/// Rules side by side are named together; a grammar with several readings fails where its
+/// earliest failing reading does, as the matcher says; a recursive rule, which has no regular
+/// expression, is read too.
+#[rstest::rstest]
+#[case::rules_side_by_side(
+    "a = b / c\nb = \"x\" \"y\"\nc = \"x\" %x30-39\n",
+    "xw",
+    "byte 1 ('w'): in rule b or c (within a): expected '0'..'9', 'Y' or 'y'"
+)]
+#[case::a_restated_rule_read_in_each_reading(
+    "a = 1*DIGIT\na = 1*2%x30-35\n",
+    "36",
+    "byte 1 ('6'): in rule a: expected '0'..'5' or the end"
+)]
+#[case::a_recursive_rule(
+    "a = \"(\" a \")\" / \"x\"\n",
+    "((x)",
+    "byte 4 (the end): in rule a: expected ')'"
+)]
+#[case::characters_beyond_ascii(
+    "a = \"x\" b\nb = %xE9-EF\n",
+    "x\u{f0}",
+    "byte 2 (%B0): in rule b (within a): expected %A9..%AF"
+)]
+fn abnf_failure_reads_every_grammar_as_the_matcher(
+    #[case] text: &str,
+    #[case] input: &str,
+    #[case] expected: &str,
+) {
+    let grammar = super::abnf::Grammar::parse(text, &["a"]).unwrap();
+    let failure = grammar.failure("a", input).unwrap().expect("a failure");
+    assert_eq!(failure.to_string(), expected);
+    if let Ok(matcher) = super::abnf::Matcher::new(&grammar, "a") {
+        assert_eq!(Some(failure.mismatch), matcher.mismatch(input).unwrap());
+    }
 }
 
 /// The recognizer's work is bounded: a grammar that flattens into too many symbols, too many
@@ -322,6 +356,11 @@ fn abnf_failure_refuses_work_past_its_bounds(
     "prose value <a thing> cannot be compiled: write it as ABNF"
 )]
 #[case::an_undefined_rule("a = b\n", "rule b is used but not defined")]
+#[case::a_repetition_of_no_count(
+    "a = 3*2\"x\"\n",
+    "the repetition 3*2 in rule a allows no count: its least is more than its most"
+)]
+#[case::a_value_that_is_no_character("a = %xD800\n", "%xD800 is not a character")]
 fn abnf_failure_refuses_what_it_cannot_read(#[case] text: &str, #[case] error: &str) {
     let grammar = super::abnf::Grammar::parse(text, &[]).unwrap();
     assert_eq!(grammar.failure("a", "x").unwrap_err(), error);

@@ -504,6 +504,50 @@ fn rfc4151_abnf_accepts_the_rfc_examples() {
     assert!(!matcher.accepts("tag:-example.com,2000:x"));
 }
 
+/// The rule that fails on a string (the Earley recognizer of `Grammar::failure`) is found at
+/// the byte where the automaton fails (`Matcher::mismatch`), expecting the same bytes and the
+/// same end, on every ABNF file: the RFCs' grammars (a restated and a superimposed rule among
+/// them, read one reading at a time) and every registration's, over mutated generated strings.
+#[test]
+fn abnf_failures_name_a_rule_at_the_byte_the_automaton_fails() {
+    let grammars = PAIRS
+        .iter()
+        .map(|pair| (load_grammar(pair), pair.top))
+        .chain(
+            NAMESPACE_PAIRS
+                .iter()
+                .map(|pair| (abnf::parse(&abnf::read(pair.abnf_file), &[]), pair.top)),
+        );
+    let mut rng = Rng::new(0x4541_524C);
+    let mut refused = 0;
+    for (grammar, top) in grammars {
+        let matcher = abnf::matcher(&grammar, top);
+        for _ in 0..40 {
+            let reading = rng.below(grammar.readings());
+            let Some(drawn) = grammar.generate(top, reading, &mut rng, 120) else {
+                continue;
+            };
+            let input = abnf::mutate(&drawn, &mut rng);
+            let mismatch = matcher
+                .mismatch(&input)
+                .unwrap_or_else(|e| panic!("{top}: {e}"));
+            let failure = grammar
+                .failure(top, &input)
+                .unwrap_or_else(|e| panic!("{top}: {input:?}: {e}"));
+            if let Some(failure) = &failure {
+                assert!(!failure.rules.is_empty(), "{top}: {input:?}: {failure}");
+            }
+            assert_eq!(
+                failure.map(|failure| failure.mismatch),
+                mismatch,
+                "{top}: {input:?}"
+            );
+            refused += usize::from(mismatch.is_some());
+        }
+    }
+    assert!(refused > 500, "{refused} refused");
+}
+
 /// Every ABNF file's rules are all reachable from its top rule, but for the RFC 3986 rules
 /// that come with the verbatim excerpt (so a typo in a rule name cannot hide a rule).
 #[test]

@@ -9,6 +9,10 @@
 //! say which rule was reading and what it expected, and the rules that predicted them say
 //! which rules enclose it.
 //!
+//! A rule is "around" an item through the rule that first predicted it at that byte: where
+//! several rules use the same rule at the same byte, the rules named around it follow one of
+//! them, so [`Failure::within`] lists only the rules around all of the failing ones.
+//!
 //! The grammar is first flattened into productions over bytes: quoted strings become one byte
 //! class a character (both cases of a letter, RFC 5234 §2.3), `%x` values their UTF-8 bytes
 //! (a range above U+007F the byte sequences of its UTF-8 encodings, as the regex engine
@@ -59,9 +63,11 @@ pub const MAX_ITEMS: usize = 400_000;
 pub struct Failure {
     /// The failing byte and what could have come there: the same as the matcher's.
     pub mismatch: Mismatch,
-    /// The innermost rules, not counting RFC 5234's core rules, that were reading at the
-    /// failing byte, as their definitions write their names: one for each different rule that
-    /// expected a byte there (the rule itself when no rule expected one, only the end).
+    /// The rules that failed, as their definitions write their names: of the innermost rules
+    /// (not counting RFC 5234's core rules) that expected a byte there, those not inside
+    /// another of them: where `pchar = unreserved / pct-encoded / ...` expected a byte through
+    /// each of its alternatives, `pchar`; where two rules side by side did, both. The rule
+    /// checked when no rule expected a byte, only the end.
     pub rules: Vec<String>,
     /// The core rule (`DIGIT`, `HEXDIG`, ...) through which the one rule of [`Failure::rules`]
     /// expected every byte it expected, if there is one.
@@ -377,8 +383,8 @@ impl<'g> Flat<'g> {
                     }
                     Some(max) if max < min => {
                         return Err(format!(
-                            "the repetition {min}*{max} in rule {} repeats at least more than \
-                             at most",
+                            "the repetition {min}*{max} in rule {} allows no count: its least \
+                             is more than its most",
                             self.rules[rule as usize]
                         ));
                     }
@@ -584,7 +590,11 @@ impl<'g> Flat<'g> {
         chain
     }
 
-    /// The failure told in rules from the chains of the items that expected a byte.
+    /// The failure told in rules from the chains of the items that expected a byte: the
+    /// innermost rule of each chain that is not a core rule, but for one inside another of
+    /// them (the `unreserved` and `pct-encoded` of a `pchar` that failed: the rule to name is
+    /// `pchar`, whose alternatives all failed); the core rule below the one rule left, when
+    /// it is the same for every chain; and the rules around all of them.
     fn failure(&self, mismatch: Mismatch, chains: &[Vec<u32>]) -> Failure {
         let core = |rule: u32| self.grammar.core.contains(&self.rules[rule as usize]);
         let name = |rule: u32| {
@@ -595,19 +605,53 @@ impl<'g> Flat<'g> {
                 .cloned()
                 .unwrap_or_else(|| key.clone())
         };
-        let mut innermost: Vec<u32> = Vec::new();
-        let mut cores: Vec<Option<u32>> = Vec::new();
-        let mut outer: Option<Vec<u32>> = None;
-        for chain in chains.iter().filter(|chain| !chain.is_empty()) {
-            // The top rule when every rule of the chain is a core rule (a core rule checked).
-            let at = chain
+        let chains: Vec<&Vec<u32>> = chains.iter().filter(|chain| !chain.is_empty()).collect();
+        // Where each chain's innermost rule that is not a core rule is (the top rule when
+        // every rule of the chain is a core rule: a core rule checked on its own).
+        let innermost_at = |chain: &[u32]| {
+            chain
                 .iter()
                 .position(|&rule| !core(rule))
-                .unwrap_or(chain.len() - 1);
-            if !innermost.contains(&chain[at]) {
-                innermost.push(chain[at]);
+                .unwrap_or(chain.len() - 1)
+        };
+        let mut listed: Vec<u32> = Vec::new();
+        for chain in &chains {
+            let rule = chain[innermost_at(chain)];
+            if !listed.contains(&rule) {
+                listed.push(rule);
             }
-            cores.push(at.checked_sub(1).map(|below| chain[below]));
+        }
+        let inside_another = |rule: u32| {
+            chains.iter().any(|chain| {
+                chain.iter().position(|&r| r == rule).is_some_and(|at| {
+                    chain[at + 1..]
+                        .iter()
+                        .any(|&above| above != rule && listed.contains(&above))
+                })
+            })
+        };
+        let mut rules: Vec<u32> = listed
+            .iter()
+            .copied()
+            .filter(|&rule| !inside_another(rule))
+            .collect();
+        let mut cores: Vec<Option<u32>> = Vec::new();
+        let mut outer: Option<Vec<u32>> = None;
+        for chain in &chains {
+            let at = match chain.iter().position(|rule| rules.contains(rule)) {
+                Some(at) => at,
+                // Each of its listed rules is inside a listed rule of another chain only.
+                None => {
+                    let at = innermost_at(chain);
+                    rules.push(chain[at]);
+                    at
+                }
+            };
+            cores.push(
+                at.checked_sub(1)
+                    .map(|below| chain[below])
+                    .filter(|&below| core(below)),
+            );
             let around = &chain[at + 1..];
             outer = Some(match outer {
                 None => around.to_vec(),
@@ -623,23 +667,23 @@ impl<'g> Flat<'g> {
                 }
             });
         }
-        if innermost.is_empty() {
+        if rules.is_empty() {
             // No rule expected a byte, only the end: the top rule is complete.
-            innermost.push(self.nonterminals[self.top_rule as usize].rule);
+            rules.push(self.nonterminals[self.top_rule as usize].rule);
         }
-        let core = match (innermost.len(), cores.first()) {
+        let core = match (rules.len(), cores.first()) {
             (1, Some(&first)) if cores.iter().all(|&core| core == first) => first.map(name),
             _ => None,
         };
         let within = outer
             .unwrap_or_default()
             .into_iter()
-            .filter(|rule| !innermost.contains(rule))
+            .filter(|rule| !rules.contains(rule))
             .map(name)
             .collect();
         Failure {
             mismatch,
-            rules: innermost.into_iter().map(name).collect(),
+            rules: rules.into_iter().map(name).collect(),
             core,
             within,
         }
