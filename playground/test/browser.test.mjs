@@ -1361,7 +1361,7 @@ test("an example the registration's ABNF rejects shows where, with a caret, and 
     // The rule reading at the failing byte, and the rules around it.
     "urn:x-review:12-\n                ^ byte 16 (the end): in core rule DIGIT of rule part (within nss): expected '0'..'9'",
     // The caret counts characters; the message counts bytes, as the library's errors do.
-    "urn:x-review:1é-2\n              ^ byte 14 (%C3): in rule part or nss: expected '-', '0'..'9' or the end",
+    "urn:x-review:1é-2\n              ^ byte 14 (%C3): in rule nss: expected '-', '0'..'9' or the end",
   ]);
   await page.locator("#copy-report").click();
   await page.waitForFunction(() => document.getElementById("share-status").textContent === "Report copied.");

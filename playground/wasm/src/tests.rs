@@ -881,7 +881,7 @@ fn an_example_the_abnf_rejects_names_the_rule_that_failed() {
     );
     assert!(
         report.contains(concat!(
-            r#""abnf_failure":{"index":10,"message":"byte 10 (';'): in rule NSS or name: "#,
+            r#""abnf_failure":{"index":10,"message":"byte 10 (';'): in rule NSS: "#,
             r#"expected ':', 'A'..'Z' or 'a'..'z'"}"#,
         )),
         "{report}"
