@@ -437,20 +437,41 @@ impl<'g> Flat<'g> {
         Ok(())
     }
 
-    /// Which nonterminals derive the empty string: repeated passes until none is added.
+    /// Which nonterminals derive the empty string, in time linear in the productions' size
+    /// (a pasted grammar may chain thousands of rules): each production counts its
+    /// nonterminals not yet known to derive it, and a nonterminal found to derive it counts
+    /// down the productions that use it.
     fn nullable(&self) -> Vec<bool> {
         let mut nullable = vec![false; self.nonterminals.len()];
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for production in &self.productions {
-                if !nullable[production.lhs as usize]
-                    && production.symbols.iter().all(
-                        |symbol| matches!(symbol, Symbol::Nonterminal(n) if nullable[*n as usize]),
-                    )
-                {
-                    nullable[production.lhs as usize] = true;
-                    changed = true;
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); self.nonterminals.len()];
+        let mut left: Vec<usize> = Vec::with_capacity(self.productions.len());
+        let mut found: Vec<u32> = Vec::new();
+        for (id, production) in self.productions.iter().enumerate() {
+            let reads_a_byte = production
+                .symbols
+                .iter()
+                .any(|symbol| matches!(symbol, Symbol::Byte(_)));
+            left.push(match reads_a_byte {
+                true => usize::MAX,
+                false => production.symbols.len(),
+            });
+            for symbol in &production.symbols {
+                if let (false, Symbol::Nonterminal(used)) = (reads_a_byte, symbol) {
+                    uses[*used as usize].push(id as u32);
+                }
+            }
+            if left[id] == 0 && !nullable[production.lhs as usize] {
+                nullable[production.lhs as usize] = true;
+                found.push(production.lhs);
+            }
+        }
+        while let Some(nonterminal) = found.pop() {
+            for &id in &uses[nonterminal as usize] {
+                left[id as usize] -= 1;
+                let lhs = self.productions[id as usize].lhs as usize;
+                if left[id as usize] == 0 && !nullable[lhs] {
+                    nullable[lhs] = true;
+                    found.push(lhs as u32);
                 }
             }
         }
