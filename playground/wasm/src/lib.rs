@@ -601,13 +601,8 @@ impl Grammar {
     }
 
     fn run_line<'a>(&'a self, line: &'a str, with_tree: bool) -> Run<'a> {
-        let runner = match &self.runner {
-            Ok(runner) => runner,
-            Err(error) => return not_run(error.clone()),
-        };
-        // The part of the line the rule runs on, and where it starts.
-        let (input, offset) = match self.scope_of(line) {
-            Ok(scoped) => scoped,
+        let (runner, input, offset) = match self.runnable(line) {
+            Ok(runnable) => runnable,
             Err(message) => return not_run(message),
         };
         let trial = with_run_stack(|| runner.run(input));
@@ -725,12 +720,8 @@ impl Grammar {
             trace: None,
             message: Some(message),
         };
-        let runner = match &self.runner {
-            Ok(runner) => runner,
-            Err(error) => return none(error.clone()),
-        };
-        let (input, offset) = match self.scope_of(line) {
-            Ok(scoped) => scoped,
+        let (runner, input, offset) = match self.runnable(line) {
+            Ok(runnable) => runnable,
             Err(message) => return none(message),
         };
         let steps = with_run_stack(|| runner.steps(input));
@@ -761,12 +752,8 @@ impl Grammar {
             trace: None,
             message: Some(message),
         };
-        let runner = match &self.runner {
-            Ok(runner) => runner,
-            Err(error) => return none(error.clone()),
-        };
-        let (input, offset) = match self.scope_of(line) {
-            Ok(scoped) => scoped,
+        let (runner, input, offset) = match self.runnable(line) {
+            Ok(runnable) => runnable,
             Err(message) => return none(message),
         };
         let Some(trace) = with_run_stack(|| runner.trace(input)) else {
@@ -776,6 +763,15 @@ impl Grammar {
             trace: Some(TraceOf::new(trace, offset)),
             message: None,
         }
+    }
+
+    /// What a run of `line` needs: the grammar's runner, the part of the line the entry rule
+    /// runs on and where that part starts; why not, when the grammar text does not run or
+    /// the line has nothing it applies to.
+    fn runnable<'a>(&'a self, line: &'a str) -> Result<(&'a Runner, &'a str, usize), String> {
+        let runner = self.runner.as_ref().map_err(Clone::clone)?;
+        let (input, offset) = self.scope_of(line)?;
+        Ok((runner, input, offset))
     }
 
     /// The part of `line` the entry rule runs on, and where it starts; why not, when the
