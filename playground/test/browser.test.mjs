@@ -5,9 +5,9 @@
 // long: the page starts, says what it refused, and keeps answering).
 //
 // Chromium is the system's (Debian's `chromium` package; CHROMIUM names another binary);
-// playwright-core drives it and downloads no browser. Writes output/playground.png, and prints
-// the page's own timings of a 1 000-line paste and of a keystroke after it (benchmarks for
-// BENCHMARKS.md, not asserted).
+// playwright-core drives it and downloads no browser. Writes output/playground.png and
+// output/registration.png, and prints the page's own timings of a 1 000-line paste and of a
+// keystroke after it (benchmarks for BENCHMARKS.md, not asserted).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -717,6 +717,11 @@ test("a reviewer's flow: a registration's ABNF, two counterexamples, as expected
     await second.page.locator("#reg-report").textContent(),
     await page.locator("#reg-report").textContent(),
   );
+  // The reviewer reads a rule: the cursor on `part`'s definition shows its diagram. The
+  // screenshot is docs/playground-registration.png.
+  await abnfCursorTo(second.page, 'nss = part *( "-" part )\npa'.length);
+  assert.equal((await abnfRuleShown(second.page)).name, "part (line 2)");
+  await second.page.screenshot({ path: `${output}registration.png`, fullPage: true });
   await close(first);
   await close(second);
 });
