@@ -568,3 +568,301 @@ fn try_stops_a_grammar_that_recurses_or_backtracks_without_end() {
         stderr(&output)
     );
 }
+
+/// `grammar try` with `--explain` (and `--steps` when `steps`) on inputs of RULE in FILE.
+#[track_caller]
+fn try_explained(file: &str, rule: &str, steps: bool, inputs: &[&str]) -> Output {
+    let mut args = vec![
+        "grammar",
+        "try",
+        "--grammar",
+        file,
+        "--rule",
+        rule,
+        "--explain",
+    ];
+    if steps {
+        args.push("--steps");
+    }
+    args.push("--");
+    args.extend(inputs);
+    urn_tag(&args)
+}
+
+/// `--explain` says why a URN fails in the playground's words: the deepest attempt as a tree,
+/// the furthest byte and what was expected there.
+#[test]
+fn try_explain_shows_the_deepest_attempt_of_a_failing_urn() {
+    let output = try_explained(
+        &format!("{ROOT}/urn.pest"),
+        "rfc8141",
+        false,
+        &["urn:example:a%zz"],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).replace(ROOT, "ROOT"),
+        "no match urn:example:a%zz: expected EOI at byte 13
+  urn:example:a%zz
+               ^
+  rfc8141 under ROOT/urn.pest got no further than byte 14, expecting '0'..'9', 'A'..'F', 'a'..'f' or NSS. The deepest attempt:
+    rfc8141 0.. stopped at byte 14
+      namestring 0.. stopped at byte 14
+        assigned_name 0.. stopped at byte 14
+          NID 4..11 \"example\"
+          NSS 12.. stopped at byte 14
+            pchar 12..13 \"a\"
+            pchar 13.. stopped at byte 14
+              pct_encoded 13.. stopped at byte 14
+                HEXDIG 14.. stopped at byte 14
+"
+    );
+}
+
+/// A rule that matches a prefix only is explained by its run to the end of the input.
+#[test]
+fn try_explain_shows_where_a_prefix_match_got_no_further() {
+    let output = try_explained(&format!("{ROOT}/urn.pest"), "NID", false, &["ab:c"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).replace(ROOT, "ROOT"),
+        "no match ab:c: NID matches bytes 0..2 only, not the rest
+  ab:c
+    ^
+  NID 0..2 \"ab\"
+  NID under ROOT/urn.pest got no further than byte 2, expecting \"-\", '0'..'9', 'A'..'Z', 'a'..'z' or NID. The deepest attempt:
+    NID 0.. stopped at byte 2
+      alphanum 0..1 \"a\"
+      alphanum 1.. stopped at byte 2
+        ALPHA 1..2 \"b\"
+"
+    );
+}
+
+/// `--explain` leaves the report on a matching input as it is; `--steps` adds its events.
+#[test]
+fn try_steps_lists_the_events_of_a_matching_run() {
+    let grammar = format!("{ROOT}/urn.pest");
+    let plain = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &grammar,
+        "--rule",
+        "NID",
+        "ab",
+    ]);
+    let explained = try_explained(&grammar, "NID", false, &["ab"]);
+    assert_eq!(explained.status.code(), Some(0), "{}", stderr(&explained));
+    assert_eq!(stdout(&explained), stdout(&plain));
+    assert_eq!(stdout(&plain), "match    ab\n  NID 0..2 \"ab\"\n");
+    let stepped = try_explained(&grammar, "NID", true, &["ab"]);
+    assert_eq!(stepped.status.code(), Some(0), "{}", stderr(&stepped));
+    assert_eq!(
+        stdout(&stepped),
+        "match    ab
+  NID 0..2 \"ab\"
+  the run, event by event (16 in all):
+   1  entered NID at byte 0
+   2    entered alphanum at byte 0
+   3      entered ALPHA at byte 0
+   4      ALPHA matched bytes 0..1
+   5    alphanum matched bytes 0..1
+   6    entered alphanum at byte 1
+   7      entered ALPHA at byte 1
+   8      ALPHA matched bytes 1..2
+   9    alphanum matched bytes 1..2
+  10    entered alphanum at byte 2
+  11      entered ALPHA at byte 2
+  12      ALPHA failed; back to byte 2
+  13      entered DIGIT at byte 2
+  14      DIGIT failed; back to byte 2
+  15    alphanum failed; back to byte 2
+  16  NID matched bytes 0..2
+"
+    );
+}
+
+/// A failing run's events end on a line at its trace's byte, in colour with `--color always`.
+#[test]
+fn try_steps_end_a_failing_run_where_its_trace_does() {
+    let output = urn_tag(&[
+        "--color",
+        "always",
+        "grammar",
+        "try",
+        "--grammar",
+        &format!("{ROOT}/urn.pest"),
+        "--rule",
+        "NID",
+        "--steps",
+        "a:",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    for line in [
+        "  \u{1b}[2m 4\u{1b}[0m      \u{1b}[32mALPHA matched bytes 0..1\u{1b}[0m",
+        "  \u{1b}[2m12\u{1b}[0m  \u{1b}[31mNID failed; back to byte 0\u{1b}[0m",
+        "      \u{1b}[31mthe run got no further than byte 1, expecting \"-\", '0'..'9', \
+         'A'..'Z', 'a'..'z' or NID\u{1b}[0m",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
+    }
+    assert!(
+        text.ends_with("or NID\u{1b}[0m\n"),
+        "the trace's line is the last:\n{text}"
+    );
+}
+
+/// A run of more than 5 000 events shows the first 5 000 and says how many there were.
+#[test]
+fn try_steps_say_where_the_events_are_cut() {
+    let dir = TempDir::new("steps");
+    let grammar = dir.file("many.pest", "r = { a* ~ EOI }\na = { \"a\" }\n");
+    let input = format!("{}b", "a".repeat(2_600));
+    let output = try_explained(&grammar, "r", true, &[&input]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let numbered = text
+        .lines()
+        .filter(|line| {
+            line.starts_with("  ") && line[2..].trim_start().starts_with(char::is_numeric)
+        })
+        .count();
+    assert_eq!(numbered, 5_000, "{}", &text[text.len() - 300..]);
+    assert!(
+        text.ends_with(
+            "  4 999    a matched bytes 2498..2499
+  5 000    entered a at byte 2499
+  … 204 more events not shown, 5 204 in all
+         the run got no further than byte 2600, expecting \"a\" or a
+"
+        ),
+        "{}",
+        &text[text.len() - 300..]
+    );
+    assert!(text.contains(
+        "/many.pest got no further than byte 2600, expecting \"a\" or a. The deepest attempt:\n    r 0.. stopped at byte 2600\n      a 0..1 \"a\"\n"
+    ), "{}", &text[..600]);
+}
+
+/// The interpreter's limits hold for `--explain` and `--steps` as for the plain run: a grammar
+/// that recurses on every byte or backtracks without end gets an answer, and a deep run's lines
+/// are indented only so far.
+#[test]
+fn try_explain_and_steps_keep_the_interpreters_limits() {
+    let dir = TempDir::new("explain-limits");
+    let recursive = dir.file("recursive.pest", "r = { \"a\" ~ r | \"b\" }\n");
+    let deep = format!("{}c", "a".repeat(100_000));
+    let output = try_explained(&recursive, "r", true, &[&deep]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("refused  aaaaaaaaaaaa"),
+        "{}",
+        &text[..200]
+    );
+    assert!(text.len() < 1_000_000, "{} bytes", text.len());
+    // Deep, but within the stack: the attempt nests 101 levels, indented 33 at most.
+    let output = try_explained(&recursive, "r", true, &[&format!("{}c", "a".repeat(100))]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(&format!(
+            "\n{}(depth 34) r 33.. stopped at byte 100\n",
+            " ".repeat(68)
+        )),
+        "{text}"
+    );
+    let deepest: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("(depth "))
+        .collect();
+    // The 68 rules of the attempt deeper than 33 levels, each entered and failed in the run.
+    assert_eq!(deepest.len(), 3 * (101 - 33), "{text}");
+    assert!(deepest.iter().all(|line| line.len() < 120), "{text}");
+
+    let exponential = dir.file(
+        "exponential.pest",
+        "r = { x ~ \"c\" }\nx = { \"a\" ~ x ~ \"b\" | \"a\" ~ x ~ \"c\" | \"a\" ~ x ~ \"d\" | \"a\" }\n",
+    );
+    let output = try_explained(&exponential, "r", true, &["aaaaaaaaaaaaaaaaaaaaaae"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "refused  aaaaaaaaaaaaaaaaaaaaaae: stopped after 1 000 000 rule calls: this grammar \
+             backtracks too much on this input (at byte 22)\n  the run, event by event ("
+        ),
+        "{}",
+        &text[..300]
+    );
+}
+
+/// The byte `--explain` names is the byte of the library's error, on every row of
+/// tests/data/rejections.tsv but those of a NID longer than 32 characters: the grammar's
+/// bounded repetition ends at the 33rd character, where the library says it, while pest's
+/// deepest attempt got further by backtracking over it (or the length is the library's own
+/// check, which the grammar leaves to it).
+#[test]
+fn try_explain_names_the_byte_of_the_library_error() {
+    use urn_tag::{TagSyntax, TagUri, Urn, UrnSyntax};
+
+    let rows = include_str!("../data/rejections.tsv");
+    let mut by_syntax: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in rows.lines().filter(|line| !line.starts_with('#')).skip(1) {
+        let [syntax, input, message] = line.splitn(3, '\t').collect::<Vec<_>>()[..] else {
+            panic!("a row of three fields: {line:?}");
+        };
+        if message.starts_with("NID longer than 32 characters") {
+            continue;
+        }
+        match by_syntax.iter_mut().find(|(name, _)| *name == syntax) {
+            Some((_, inputs)) => inputs.push(input),
+            None => by_syntax.push((syntax, vec![input])),
+        }
+    }
+    let mut checked = 0;
+    for (syntax, inputs) in &by_syntax {
+        let (file, library): (&str, Vec<usize>) = if let Ok(urn) = syntax.parse::<UrnSyntax>() {
+            let errors = inputs.iter().map(|input| {
+                Urn::parse_with(input, urn)
+                    .expect_err("a rejection")
+                    .index()
+            });
+            ("urn.pest", errors.collect())
+        } else {
+            let tag: TagSyntax = syntax.parse().expect("a URN or tag syntax");
+            let errors = inputs.iter().map(|input| {
+                TagUri::parse_with(input, tag)
+                    .expect_err("a rejection")
+                    .index()
+            });
+            ("tag.pest", errors.collect())
+        };
+        let output = try_explained(&format!("{ROOT}/{file}"), syntax, false, inputs);
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let text = stdout(&output);
+        let traced: Vec<usize> = text
+            .lines()
+            .filter_map(|line| line.split_once(" got no further than byte "))
+            .map(|(_, rest)| {
+                let digits = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .expect("a byte");
+                digits.parse().expect("a number")
+            })
+            .collect();
+        assert_eq!(
+            traced.len(),
+            inputs.len(),
+            "{syntax}: a trace per input:\n{text}"
+        );
+        for ((input, library), traced) in inputs.iter().zip(&library).zip(&traced) {
+            assert_eq!(traced, library, "{syntax} {input:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 2_000, "only {checked} rows");
+}
