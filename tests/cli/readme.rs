@@ -115,9 +115,23 @@ fn readme_command_line_examples_are_the_output() {
 /// docs/cli.md's examples are what the tool prints, as the README's are.
 #[test]
 fn cli_doc_examples_are_the_output() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
-        .expect("docs/cli.md");
-    let examples = examples(&doc, "## Tokens in `find`");
+    assert_examples_are_the_output("docs/cli.md", "## Tokens in `find`");
+}
+
+/// docs/cli.md's examples of `grammar try --explain` and `--steps` are what the tool prints.
+#[cfg(feature = "grammar-tools")]
+#[test]
+fn cli_doc_grammar_examples_are_the_output() {
+    assert_examples_are_the_output("docs/cli.md", "## Why a grammar rule fails");
+}
+
+/// Runs the examples of the first `console` block after `heading` in the file `path` (from the
+/// repository root, the directory the examples run in) and compares what they print.
+#[track_caller]
+fn assert_examples_are_the_output(path: &str, heading: &str) {
+    let doc = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("the document");
+    let examples = examples(&doc, heading);
     assert!(!examples.is_empty());
     for example in examples {
         let args: Vec<&str> = example.args.iter().map(String::as_str).collect();

@@ -6,7 +6,8 @@
 //!
 //! Both cover the URN and tag grammars at the repository root and the namespace grammars of
 //! `namespaces/`.
-//! * `try` loads a `.pest` file at run time and tries one of its rules on some inputs.
+//! * `try` loads a `.pest` file at run time and tries one of its rules on some inputs, and
+//!   says why one fails (`--explain`) or how the run went, event by event (`--steps`).
 //!
 //! The grammar files and the test vectors are embedded at build time ([`GRAMMAR_FILES`]), so
 //! `diagram` and `coverage` work from any directory.
@@ -27,8 +28,10 @@ pub enum Command {
     /// exercise it; exit 1 if a rule is never exercised.
     Coverage(coverage::Args),
     /// Load a .pest file at run time and tell, for each INPUT, whether RULE matches all of
-    /// it: the parse tree with byte spans, or the error under a caret. Exit 0 if RULE matches
-    /// every input, 1 if not, 2 if the grammar file cannot be used.
+    /// it: the parse tree with byte spans, or the error under a caret (with --explain, the
+    /// deepest attempt and what was expected where it got no further; with --steps, the run
+    /// event by event). Exit 0 if RULE matches every input, 1 if not, 2 if the grammar file
+    /// cannot be used.
     Try(trial::Args),
 }
 
