@@ -142,6 +142,10 @@ const SHUT: &str = "urn-tag: standard output: Bad file descriptor\n";
     feature = "grammar-tools",
     case::grammar_try(&["grammar", "try", "--grammar", concat!(env!("CARGO_MANIFEST_DIR"), "/urn.pest"), "--rule", "NID", "ex", "e_"], "")
 )]
+#[cfg_attr(
+    feature = "grammar-tools",
+    case::grammar_try_explain_steps(&["grammar", "try", "--grammar", concat!(env!("CARGO_MANIFEST_DIR"), "/urn.pest"), "--rule", "rfc8141", "--explain", "--steps", "urn:ex:a", "urn:example:a%zz"], "")
+)]
 fn write_failures(#[case] args: &[&str], #[case] stdin: &str) {
     let normal = run(args, stdin, Sink::Read, Sink::Read);
     assert!(matches!(normal.status, Some(0..=2)), "{args:?}: {normal:?}");

@@ -639,6 +639,29 @@ fn try_explain_shows_where_a_prefix_match_got_no_further() {
     );
 }
 
+/// The rule added to run RULE to the end of the input takes a name the grammar does not use.
+#[test]
+fn try_explain_runs_a_prefix_to_the_end_under_a_name_of_its_own() {
+    let dir = TempDir::new("whole-input");
+    let grammar = dir.file("whole.pest", "whole_input = { \"a\"+ }\n");
+    let output = try_explained(&grammar, "whole_input", true, &["ab"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output).replace(&grammar, "FILE"),
+        "no match ab: whole_input matches bytes 0..1 only, not the rest
+  ab
+   ^
+  whole_input 0..1 \"a\"
+  whole_input under FILE got no further than byte 1, expecting \"a\" or whole_input. The deepest attempt:
+    whole_input 0..1 \"a\"
+  the run, event by event (2 in all):
+  1  entered whole_input at byte 0
+  2  whole_input matched bytes 0..1
+     the run got no further than byte 1, expecting \"a\" or whole_input
+"
+    );
+}
+
 /// `--explain` leaves the report on a matching input as it is; `--steps` adds its events.
 #[test]
 fn try_steps_lists_the_events_of_a_matching_run() {

@@ -5,6 +5,7 @@
 //! byte with what was expected there. `--steps` lists the run's events ([`Runner::steps`]), as
 //! the playground's stepper steps through them.
 
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -42,10 +43,22 @@ struct Shown<'a> {
     path: &'a str,
     explain: bool,
     steps: bool,
+    /// The grammar text and the rule tried, for [`Shown::whole`].
+    text: &'a str,
+    rule: &'a str,
+    /// RULE followed by the end of input, compiled when an input first needs it.
+    whole: OnceCell<Option<Whole>>,
+}
+
+impl Shown<'_> {
     /// RULE followed by the end of input, for the trace of an input RULE matches only a prefix
     /// of: a run of RULE alone succeeds there and has no trace. `None` when the grammar text
     /// could not take the extra rule (then such an input is explained by its tree alone).
-    whole: Option<Whole>,
+    fn whole(&self) -> Option<&Whole> {
+        self.whole
+            .get_or_init(|| Whole::new(self.text, self.rule))
+            .as_ref()
+    }
 }
 
 /// RULE run to the end of the input, under a rule name the grammar text does not use.
@@ -90,9 +103,9 @@ pub fn run(args: &Args, out: &mut Output) -> Written {
         path: &path,
         explain: args.explain,
         steps: args.steps,
-        whole: (args.explain || args.steps)
-            .then(|| Whole::new(&text, &args.rule))
-            .flatten(),
+        text: &text,
+        rule: &args.rule,
+        whole: OnceCell::new(),
     };
     for input in &args.inputs {
         let (outcome, mut text) = try_one(&runner, input, palette);
@@ -114,8 +127,10 @@ enum Outcome {
     Matched,
     /// It matched a prefix only.
     Prefix,
-    /// It failed (or pest gave no tree).
+    /// It failed.
     Failed,
+    /// pest gave no tree (see [`Trial::NoTree`]).
+    NoTree,
     /// A limit of the interpreter stopped the run.
     Refused,
 }
@@ -175,7 +190,7 @@ fn try_one(runner: &Runner, input: &str, palette: Palette) -> (Outcome, String) 
         }
         Trial::NoTree => {
             writeln!(out, "{bad}no match{bad:#} {shown}: no parse tree").expect("write to String");
-            (Outcome::Failed, out)
+            (Outcome::NoTree, out)
         }
         Trial::Refused { index, limit } => {
             writeln!(
@@ -231,9 +246,10 @@ fn explain(
     // `None` when the run to the end was stopped by a limit: it makes more calls than the
     // plain run, which was not.
     let trace = match outcome {
-        // Nothing to explain: the verdict says what stopped the run.
-        Outcome::Matched | Outcome::Refused => None,
-        Outcome::Prefix => shown.whole.as_ref().and_then(|whole| whole.trace(input)),
+        // Nothing to explain: the verdict says what stopped the run, or that pest's answer
+        // had no tree, which a trace cannot explain either.
+        Outcome::Matched | Outcome::Refused | Outcome::NoTree => None,
+        Outcome::Prefix => shown.whole().and_then(|whole| whole.trace(input)),
         Outcome::Failed => match &steps {
             Some(steps) => steps.trace.clone(),
             None => runner.trace(input),
