@@ -22,9 +22,10 @@ pub struct Args {
     /// The rule to try, for example rfc8141 (an entry rule: a whole URN) or NID.
     #[arg(long, value_name = "RULE")]
     rule: String,
-    /// For an input RULE does not match (or matches only a prefix of), show why: the deepest
-    /// attempt as a tree (the rules the run was inside when it got furthest, each with its span
-    /// or the byte it stopped at) and the furthest byte with what was expected there.
+    /// For an input RULE does not match (or matches only a prefix of), show why: the furthest
+    /// byte with what was expected there (for a failed run, in place of pest's own error, whose
+    /// byte is where its last alternative failed), and the deepest attempt as a tree (the rules
+    /// the run was inside when it got furthest, each with its span or the byte it stopped at).
     #[arg(long)]
     explain: bool,
     /// Also list each input's run event by event (a rule entered, matched or failed), indented
@@ -257,12 +258,20 @@ fn explain(
     };
     let failed = matches!(outcome, Outcome::Prefix | Outcome::Failed);
     if shown.explain && failed {
+        if let (Outcome::Failed, Some(trace)) = (outcome, &trace) {
+            // One byte in one vocabulary: pest's own verdict names the byte where its last
+            // alternative failed, which is often not where the run got furthest (nor the
+            // library's byte), so the explained verdict replaces it.
+            text.clear();
+            write_verdict(text, runner.rule(), shown.path, input, trace, palette);
+        }
         write_trace(
             text,
             runner.rule(),
             shown.path,
             input,
             trace.as_ref(),
+            outcome == Outcome::Failed,
             palette,
         );
     }
@@ -317,14 +326,39 @@ fn grouped(n: usize) -> String {
     out
 }
 
-/// The sentence of `--explain` and the deepest attempt, one rule a line: its span and text, or
-/// the byte the run was at when it got no further.
+/// The verdict on a failing input under `--explain`: how far the rule got and what it expected
+/// there, with a caret under that byte.
+fn write_verdict(
+    out: &mut String,
+    rule: &str,
+    path: &str,
+    input: &str,
+    trace: &Trace,
+    palette: Palette,
+) {
+    let (bad, dim) = (palette.bad, palette.dim);
+    writeln!(
+        out,
+        "{bad}no match{bad:#} {}: {rule} under {path} got no further than byte {}{}",
+        report::escape(input.as_bytes()),
+        trace.index,
+        expecting(trace)
+    )
+    .expect("write to String");
+    let drawn = report::caret(input.as_bytes(), trace.index, "  ");
+    writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
+}
+
+/// The sentence of `--explain` (unless the verdict above already says it) and the deepest
+/// attempt, one rule a line: its span and text, or the byte the run was at when it got no
+/// further.
 fn write_trace(
     out: &mut String,
     rule: &str,
     path: &str,
     input: &str,
     trace: Option<&Trace>,
+    said: bool,
     palette: Palette,
 ) {
     let bad = palette.bad;
@@ -337,13 +371,17 @@ fn write_trace(
         .expect("write to String");
         return;
     };
-    writeln!(
-        out,
-        "  {rule} under {path} got no further than byte {}{}. The deepest attempt:",
-        trace.index,
-        expecting(trace)
-    )
-    .expect("write to String");
+    if said {
+        writeln!(out, "  The deepest attempt:").expect("write to String");
+    } else {
+        writeln!(
+            out,
+            "  {rule} under {path} got no further than byte {}{}. The deepest attempt:",
+            trace.index,
+            expecting(trace)
+        )
+        .expect("write to String");
+    }
     for step in &trace.attempt {
         let (spaces, depth) = indent(step.depth - 1);
         let indent = 4 + spaces;
