@@ -341,6 +341,35 @@ fn try_shows_the_parse_tree_with_byte_spans() {
     }
 }
 
+/// A parse tree deeper than 32 levels is indented as the 32nd and says its depth, so that a
+/// rule that recurses on every byte prints lines of bounded width, not the square of the input.
+#[test]
+fn try_indents_a_deep_parse_tree_at_most_32_levels() {
+    let dir = TempDir::new("deep-tree");
+    let grammar = dir.file("deep.pest", "r = { \"a\" ~ r? }\n");
+    let input = "a".repeat(40);
+    let output = urn_tag(&[
+        "grammar",
+        "try",
+        "--grammar",
+        &grammar,
+        "--rule",
+        "r",
+        &input,
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 41, "{text}");
+    assert_eq!(lines[1], format!("  r 0..40 {input:?}"));
+    assert_eq!(lines[33], format!("{:66}r 32..40 {:?}", "", &input[32..]));
+    assert_eq!(
+        lines[34],
+        format!("{:66}(depth 34) r 33..40 {:?}", "", &input[33..])
+    );
+    assert_eq!(lines[40], format!("{:66}(depth 40) r 39..40 \"a\"", ""));
+}
+
 #[test]
 fn try_draws_a_caret_under_the_failing_byte() {
     let grammar = format!("{ROOT}/urn.pest");

@@ -156,17 +156,20 @@ fn try_one(runner: &Runner, input: &str, palette: Palette) -> (Outcome, String) 
                 let drawn = report::caret(input.as_bytes(), end, "  ");
                 writeln!(out, "{dim}{drawn}{dim:#}").expect("write to String");
             }
-            // One line per pair: rule name, byte span and matched text, indented by depth.
+            // One line per pair: rule name, byte span and matched text, indented by depth
+            // (at most MAX_INDENT_LEVELS deep, so that the output stays linear in the input).
             for node in tree {
+                // Depths count from 1, for the rule itself.
+                let (spaces, depth) = indent(node.depth.saturating_sub(1));
+                let indent = 2 + spaces;
                 writeln!(
                     out,
-                    "{:indent$}{} {}..{} {:?}",
+                    "{:indent$}{depth}{} {}..{} {:?}",
                     "",
                     node.rule,
                     node.start,
                     node.end,
                     &input[node.start..node.end],
-                    indent = 2 * node.depth
                 )
                 .expect("write to String");
             }
