@@ -380,6 +380,18 @@ test("the rule under the ABNF cursor shows its name, text and railroad diagram; 
   const number = await abnfRuleShown(page);
   assert.equal(number.name, "number (line 2)");
   assert.deepEqual(number.terminals, ['"0"', "%x31-39 '1'..'9'"]);
+  // From the keyboard: Tab from the text box reaches the first box's link (NSS's diagram
+  // links `number` first), and Enter follows it to the rule.
+  await abnfCursorTo(page, 0);
+  await page.keyboard.press("Tab");
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.closest("#abnf-rule-diagram a")?.getAttribute("xlink:href")),
+    "#number",
+  );
+  await page.keyboard.press("Enter");
+  await settled(page);
+  assert.equal(await page.locator("#abnf-rule-name").textContent(), "number (line 2)");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "reg-abnf");
   // A box that names a rule puts the cursor on it.
   await abnfCursorTo(page, 0);
   await page.locator('#abnf-rule-diagram a[*|href="#path"]').click();
