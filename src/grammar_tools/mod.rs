@@ -119,8 +119,17 @@ fn errors(errors: Vec<pest::error::Error<pest_meta::parser::Rule>>) -> Vec<Gramm
     errors.into_iter().map(GrammarError).collect()
 }
 
-/// `n` with a space between groups of three digits, as this project writes counts.
-fn grouped(n: u64) -> String {
+/// `n` with a space between groups of three digits, as this project writes counts in its
+/// messages (the limits' refusals, `urn-tag grammar try --steps`).
+///
+/// ```
+/// use urn_tag::grammar_tools::grouped;
+///
+/// assert_eq!(grouped(5_204), "5 204");
+/// assert_eq!(grouped(1_000_000), "1 000 000");
+/// assert_eq!(grouped(999), "999");
+/// ```
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {

@@ -9,7 +9,7 @@ use std::cell::OnceCell;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use urn_tag::grammar_tools::{Compiled, RunEvent, Runner, StepKind, Steps, Trace, Trial};
+use urn_tag::grammar_tools::{Compiled, RunEvent, Runner, StepKind, Steps, Trace, Trial, grouped};
 
 use crate::output::{Output, Palette, Status, Written, describe};
 use crate::report;
@@ -316,19 +316,6 @@ fn indent(levels: usize) -> (usize, String) {
     }
 }
 
-/// `n` with a space between groups of three digits, as this project writes counts.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// The verdict on a failing input under `--explain`: how far the rule got and what it expected
 /// there, with a caret under that byte.
 fn write_verdict(
@@ -411,11 +398,11 @@ fn write_trace(
 /// that fails a last line at the trace's byte.
 fn write_steps(out: &mut String, steps: &Steps, trace: Option<&Trace>, palette: Palette) {
     let (good, bad, dim) = (palette.good, palette.bad, palette.dim);
-    let width = grouped(steps.events.len()).len();
+    let width = grouped(steps.events.len() as u64).len();
     writeln!(
         out,
         "  the run, event by event ({} in all):",
-        grouped(steps.total)
+        grouped(steps.total as u64)
     )
     .expect("write to String");
     for (number, event) in steps.events.iter().enumerate() {
@@ -427,7 +414,7 @@ fn write_steps(out: &mut String, steps: &Steps, trace: Option<&Trace>, palette: 
             depth,
         } = event;
         let (indent, depth) = indent(depth - 1);
-        let number = grouped(number + 1);
+        let number = grouped(number as u64 + 1);
         write!(out, "  {dim}{number:>width$}{dim:#}  {:indent$}{depth}", "")
             .expect("write to String");
         match kind {
@@ -441,8 +428,8 @@ fn write_steps(out: &mut String, steps: &Steps, trace: Option<&Trace>, palette: 
         writeln!(
             out,
             "  {dim}… {} more events not shown, {} in all{dim:#}",
-            grouped(steps.total - steps.events.len()),
-            grouped(steps.total)
+            grouped((steps.total - steps.events.len()) as u64),
+            grouped(steps.total as u64)
         )
         .expect("write to String");
     }
