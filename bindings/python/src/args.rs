@@ -10,21 +10,36 @@ use crate::text;
 
 /// The URN syntax named `spec` (`rfc8141`, `rfc2141` or `rfc2141bis`, in any case).
 pub fn urn_syntax(spec: &str) -> PyResult<UrnSyntax> {
-    spec.parse()
-        .map_err(|error| PyValueError::new_err(format!("spec {spec:?}: {error}")))
+    urn_syntax_named(spec).map_err(PyValueError::new_err)
 }
 
 /// The tag syntax named `tag_syntax` (`rfc4151`, `erratum1485` or `lenient`).
 pub fn tag_syntax(name: &str) -> PyResult<TagSyntax> {
-    name.parse()
-        .map_err(|error| PyValueError::new_err(format!("tag_syntax {name:?}: {error}")))
+    tag_syntax_named(name).map_err(PyValueError::new_err)
 }
 
 /// The syntax of identifiers of either scheme.
 pub fn syntax(spec: &str, tag_syntax_name: &str, namespaces: bool) -> PyResult<Syntax> {
+    syntax_named(spec, tag_syntax_name, namespaces).map_err(PyValueError::new_err)
+}
+
+// The same, with the message as a plain string: the DuckDB functions (`duckdb.rs`) read their
+// arguments on DuckDB's threads, where no Python exception is made.
+
+fn urn_syntax_named(spec: &str) -> Result<UrnSyntax, String> {
+    spec.parse()
+        .map_err(|error| format!("spec {spec:?}: {error}"))
+}
+
+fn tag_syntax_named(name: &str) -> Result<TagSyntax, String> {
+    name.parse()
+        .map_err(|error| format!("tag_syntax {name:?}: {error}"))
+}
+
+fn syntax_named(spec: &str, tag_syntax_name: &str, namespaces: bool) -> Result<Syntax, String> {
     Ok(Syntax::new()
-        .with_urn(urn_syntax(spec)?)
-        .with_tag(tag_syntax(tag_syntax_name)?)
+        .with_urn(urn_syntax_named(spec)?)
+        .with_tag(tag_syntax_named(tag_syntax_name)?)
         .with_namespaces(namespaces))
 }
 
@@ -45,18 +60,28 @@ impl Reading {
         namespaces: bool,
         scheme: Option<&str>,
     ) -> PyResult<Reading> {
+        Reading::named(spec, tag_syntax_name, namespaces, scheme).map_err(PyValueError::new_err)
+    }
+
+    /// [`Reading::new`] with the message of a wrong name as a string.
+    pub fn named(
+        spec: &str,
+        tag_syntax_name: &str,
+        namespaces: bool,
+        scheme: Option<&str>,
+    ) -> Result<Reading, String> {
         let only = match scheme {
             None => None,
             Some("urn") => Some(Scheme::Urn),
             Some("tag") => Some(Scheme::Tag),
             Some(other) => {
-                return Err(PyValueError::new_err(format!(
+                return Err(format!(
                     "scheme {other:?}: expected \"urn\", \"tag\" or None"
-                )));
+                ));
             }
         };
         Ok(Reading {
-            syntax: syntax(spec, tag_syntax_name, namespaces)?,
+            syntax: syntax_named(spec, tag_syntax_name, namespaces)?,
             only,
         })
     }
