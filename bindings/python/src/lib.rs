@@ -4,11 +4,13 @@
 //! Every verdict comes from the library, whose recognizers are compiled from the grammar
 //! files; this crate only converts values and errors. The Python package around it
 //! (`python/urn_tag/`) adds the pydantic type and tells the containers of the batch functions
-//! apart.
+//! apart. Its one unsafe module is `duckdb`, the module's face as a DuckDB extension, whose
+//! C API is raw pointers.
 #![deny(unsafe_code)]
 
 mod args;
 mod batch;
+mod duckdb;
 mod errors;
 mod find;
 mod identifier;

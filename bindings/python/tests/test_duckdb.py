@@ -1,5 +1,7 @@
 """The DuckDB SQL functions, held to `urn-tag check --json` on the same rows, on one thread and
-two, with NULLs (a NULL gives a NULL), the options given at registration, and an empty table."""
+two, with NULLs (a NULL gives a NULL), the options given at registration, and an empty table;
+each as Python functions over Arrow and, where the database loads unsigned extensions, with the
+`*_valid` functions native (the module loaded as a DuckDB extension)."""
 
 import duckdb
 import pytest
@@ -9,13 +11,32 @@ import urn_tag.duckdb
 
 from records import ROWS, answers_of, expected, one_scheme
 
+UNSIGNED = {"allow_unsigned_extensions": True}
+
+
+def connect(native):
+    return duckdb.connect(config=UNSIGNED if native else {})
+
+
+@pytest.fixture(params=[False, True], ids=["arrow", "native"])
+def native(request):
+    return request.param
+
 
 @pytest.fixture
-def con():
-    con = duckdb.connect()
+def con(native):
+    con = connect(native)
     con.execute("CREATE TABLE ids (n INTEGER, id VARCHAR)")
     con.executemany("INSERT INTO ids VALUES (?, ?)", list(enumerate(ROWS)))
     return con
+
+
+def function_types(con):
+    rows = con.execute(
+        "SELECT function_name, function_type FROM duckdb_functions() "
+        "WHERE function_name LIKE '%valid' AND function_name NOT LIKE 'json%' ORDER BY 1"
+    ).fetchall()
+    return dict(rows)
 
 
 def duckdb_answers(con, function):
@@ -24,9 +45,9 @@ def duckdb_answers(con, function):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_duckdb_functions_answer_as_the_command_line(con, threads):
+def test_duckdb_functions_answer_as_the_command_line(con, native, threads):
     con.execute(f"SET threads = {threads}")
-    urn_tag.duckdb.register(con, threads=threads)
+    urn_tag.duckdb.register(con, threads=threads, native=native)
     for name, question, scheme in urn_tag.duckdb.FUNCTIONS:
         if scheme is None:
             want = expected(question, ROWS)
@@ -35,9 +56,9 @@ def test_duckdb_functions_answer_as_the_command_line(con, threads):
         assert answers_of(question, duckdb_answers(con, name)) == want, name
 
 
-def test_duckdb_options_at_registration(con):
-    urn_tag.duckdb.register(con, spec="rfc2141", namespaces=True, prefix="old_")
-    urn_tag.duckdb.register(con)
+def test_duckdb_options_at_registration(con, native):
+    urn_tag.duckdb.register(con, spec="rfc2141", namespaces=True, prefix="old_", native=native)
+    urn_tag.duckdb.register(con, native=native)
     options = {"spec": "rfc2141", "namespaces": True}
     assert duckdb_answers(con, "old_identifier_valid") == expected("valid", ROWS, **options)
     assert duckdb_answers(con, "identifier_valid") == expected("valid", ROWS)
@@ -46,9 +67,9 @@ def test_duckdb_options_at_registration(con):
     assert duckdb.sqltype(struct) == duckdb.sqltype(urn_tag.duckdb.row_type())
 
 
-def test_duckdb_on_an_empty_table_and_on_nulls():
-    con = duckdb.connect()
-    urn_tag.duckdb.register(con)
+def test_duckdb_on_an_empty_table_and_on_nulls(native):
+    con = connect(native)
+    urn_tag.duckdb.register(con, native=native)
     con.execute("CREATE TABLE empty (id VARCHAR)")
     assert con.execute("SELECT urn_valid(id) FROM empty").fetchall() == []
     assert con.execute("SELECT urn_valid(NULL), urn_parse(NULL), urn_error(NULL)").fetchone() == (
@@ -58,18 +79,153 @@ def test_duckdb_on_an_empty_table_and_on_nulls():
     )
 
 
-def test_duckdb_blob_columns_are_refused_and_decode_checks_utf8():
+def test_duckdb_blob_columns_are_refused_and_decode_checks_utf8(native):
     # A VARCHAR in DuckDB is always UTF-8: bytes reach the functions only through decode(), which
     # refuses bytes that are not UTF-8 with DuckDB's own error.
-    con = duckdb.connect()
-    urn_tag.duckdb.register(con)
+    con = connect(native)
+    urn_tag.duckdb.register(con, native=native)
     con.execute("CREATE TABLE blobs (n INTEGER, id BLOB)")
     con.execute(
         "INSERT INTO blobs VALUES (0, 'urn:isbn:0451450523'::BLOB), (1, 'urn:example:a\\xFF'::BLOB)"
     )
-    with pytest.raises(duckdb.BinderException, match=r"urn_valid\(BLOB\)"):
+    # The native function is reached through a macro: the binder names the function itself.
+    refused = r"urn_tag_valid\(BLOB, " if native else r"urn_valid\(BLOB\)"
+    with pytest.raises(duckdb.BinderException, match=refused):
         con.execute("SELECT urn_valid(id) FROM blobs")
     with pytest.raises(duckdb.ConversionException, match="invalid UTF8"):
         con.execute("SELECT urn_valid(decode(id)) FROM blobs").fetchall()
     answers = con.execute("SELECT urn_valid(try(decode(id))) FROM blobs ORDER BY n").fetchall()
     assert answers == [(True,), (None,)]
+
+
+def test_duckdb_valid_functions_are_native_when_asked_for():
+    arrow = duckdb.connect(config=UNSIGNED)
+    urn_tag.duckdb.register(arrow)
+    assert function_types(arrow) == {
+        "identifier_valid": "scalar",
+        "tag_valid": "scalar",
+        "urn_valid": "scalar",
+    }
+    native = connect(True)
+    urn_tag.duckdb.register(native, spec="rfc2141", namespaces=True, prefix="old_", native=True)
+    assert function_types(native) == {
+        "old_identifier_valid": "macro",
+        "old_tag_valid": "macro",
+        "old_urn_valid": "macro",
+        "urn_tag_valid": "scalar",
+    }
+    macro = native.execute(
+        "SELECT macro_definition FROM duckdb_functions() WHERE function_name = 'old_urn_valid'"
+    ).fetchone()[0]
+    assert macro == """urn_tag_valid("value", 'urn', 'rfc2141', 'rfc4151', true)"""
+
+
+def test_duckdb_native_asked_for_where_the_database_refuses_it():
+    con = duckdb.connect()
+    message = (
+        "urn_tag.duckdb.register(native=True): this database does not load unsigned extensions; "
+        "open it with duckdb.connect(config={'allow_unsigned_extensions': True})"
+    )
+    with pytest.raises(duckdb.InvalidInputException) as refused:
+        urn_tag.duckdb.register(con, native=True)
+    assert str(refused.value) == message
+    # Nothing was registered, and the connection still answers.
+    assert function_types(con) == {}
+    assert con.execute("SELECT 1").fetchall() == [(1,)]
+
+
+def test_duckdb_native_on_many_chunks_with_nulls_and_readings_row_by_row():
+    # 5 000 rows: three of DuckDB's chunks (2 048 rows), NULLs in every word of the validity
+    # masks, and the reading's arguments changing from row to row, as the macros never make them.
+    con = connect(True)
+    urn_tag.duckdb.register(con, native=True)
+    inputs = [row for row in ROWS if row is not None]
+    specs = ["rfc8141", "rfc2141", "RFC2141bis"]
+    rows = [
+        (n, None if n % 7 == 3 else inputs[n % len(inputs)], specs[n // 5 % 3], n % 11 == 0)
+        for n in range(5000)
+    ]
+    con.execute("CREATE TABLE many (n INTEGER, id VARCHAR, spec VARCHAR, namespaces BOOLEAN)")
+    con.executemany("INSERT INTO many VALUES (?, ?, ?, ?)", rows)
+    answers = con.execute(
+        "SELECT urn_tag_valid(id, 'identifier', spec, 'rfc4151', namespaces) FROM many ORDER BY n"
+    ).fetchall()
+    want = {
+        (spec, namespaces): dict(
+            zip(inputs, expected("valid", inputs, spec=spec.lower(), namespaces=namespaces))
+        )
+        for spec in specs
+        for namespaces in (False, True)
+    }
+    assert [answer for (answer,) in answers] == [
+        None if text is None else want[spec, namespaces][text] for _, text, spec, namespaces in rows
+    ]
+    # A NULL among the reading's arguments gives a NULL too.
+    nulls = con.execute(
+        "SELECT urn_tag_valid('urn:isbn:0451450523', 'urn', NULL, 'rfc4151', false), "
+        "urn_tag_valid('urn:isbn:0451450523', 'urn', 'rfc8141', 'rfc4151', NULL)"
+    ).fetchall()
+    assert nulls == [(None, None)]
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (
+            "'urn', 'rfc9999', 'rfc4151'",
+            'urn_tag_valid: spec "rfc9999": unknown URN syntax '
+            "(expected rfc8141, rfc2141 or rfc2141bis)",
+        ),
+        (
+            "'urn', 'rfc8141', 'strict'",
+            'urn_tag_valid: tag_syntax "strict": unknown tag syntax '
+            "(expected rfc4151, erratum1485 or lenient)",
+        ),
+        (
+            "'doi', 'rfc8141', 'rfc4151'",
+            "urn_tag_valid: scheme \"doi\": expected 'urn', 'tag' or 'identifier'",
+        ),
+    ],
+)
+def test_duckdb_native_refuses_a_wrong_name_with_the_querys_error(arguments, message):
+    con = connect(True)
+    urn_tag.duckdb.register(con, native=True)
+    with pytest.raises(duckdb.InvalidInputException) as refused:
+        con.execute(f"SELECT urn_tag_valid('urn:isbn:0451450523', {arguments}, false)").fetchall()
+    assert str(refused.value) == "Invalid Input Error: " + message
+    # The connection, and the function, still answer.
+    assert con.execute("SELECT urn_valid('urn:isbn:0451450523')").fetchall() == [(True,)]
+
+
+def test_duckdb_native_functions_are_each_connections_own():
+    # The extension is loaded once per database; the macros are each connection's own (the
+    # Arrow functions, the database's, need another prefix on a second connection).
+    con = connect(True)
+    urn_tag.duckdb.register(con, native=True)
+    cursor = con.cursor()
+    assert con.execute("SELECT urn_valid('urn:example:a?=b')").fetchall() == [(True,)]
+    with pytest.raises(duckdb.CatalogException, match="urn_valid does not exist"):
+        cursor.execute("SELECT urn_valid('urn:example:a?=b')").fetchall()
+    urn_tag.duckdb.register(cursor, spec="rfc2141", prefix="old_", native=True)
+    assert cursor.execute("SELECT old_urn_valid('urn:example:a?=b')").fetchall() == [(False,)]
+    assert con.execute("SELECT urn_valid('urn:example:a?=b')").fetchall() == [(True,)]
+
+
+def test_duckdb_extension_footer():
+    footer = urn_tag.duckdb._footer("linux_amd64")
+    assert len(footer) == 512
+    fields = [footer[i * 32 : (i + 1) * 32].rstrip(b"\0") for i in range(8)]
+    # DuckDB reads the eight fields last to first.
+    assert fields[::-1] == [
+        b"4",
+        b"linux_amd64",
+        b"v1.2.0",
+        ("v" + urn_tag.__version__).encode(),
+        b"C_STRUCT",
+        b"",
+        b"",
+        b"",
+    ]
+    assert footer[256:] == bytes(256)
+    with pytest.raises(ValueError, match="a platform name longer than 32 bytes"):
+        urn_tag.duckdb._footer("x" * 33)

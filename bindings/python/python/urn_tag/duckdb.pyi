@@ -19,4 +19,5 @@ def register(
     namespaces: bool = False,
     threads: int = 1,
     prefix: str = "",
+    native: bool = False,
 ) -> duckdb.DuckDBPyConnection: ...

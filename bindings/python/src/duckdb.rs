@@ -1,0 +1,394 @@
+//! The native module as a DuckDB extension: `urn_tag_valid`, a SQL function that DuckDB runs
+//! on its own threads, on its own vectors, with no Python in between.
+//!
+//! DuckDB calls a Python function (`urn_tag.duckdb.register` without this) once per vector of
+//! 2 048 rows, converts each vector to Arrow first, and holds Python's lock while it runs, so a
+//! query with two threads answers one vector at a time. A function of a loadable extension is
+//! called like DuckDB's own, on every thread of the query, with DuckDB's strings in place.
+//!
+//! `urn_tag.duckdb.register` makes this module loadable: it copies the module's file with the
+//! footer DuckDB reads (platform, C API version) appended and `LOAD`s the copy, which DuckDB
+//! opens as a library of its own and initialises through [`urn_tag_init_c_api`]. Only a
+//! database opened with `allow_unsigned_extensions` loads it; the others get the Arrow
+//! functions. The SQL functions the user calls are macros over `urn_tag_valid`, whose
+//! arguments spell the reading out:
+//!
+//! ```sql
+//! urn_tag_valid(value VARCHAR, scheme VARCHAR, spec VARCHAR, tag_syntax VARCHAR,
+//!               namespaces BOOLEAN) -> BOOLEAN
+//! ```
+//!
+//! with `scheme` one of `'urn'`, `'tag'` or `'identifier'` (either, by the value's own scheme).
+//! A NULL argument gives a NULL, as DuckDB's functions do; a wrong name is the query's error.
+//!
+//! This is the crate's only unsafe code: DuckDB's C API is raw pointers. What each block
+//! relies on is written beside it; everything that decides a verdict is the safe
+//! [`Reading::is_valid`] the batch functions use.
+#![allow(unsafe_code)]
+
+use std::ffi::CString;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::ptr;
+
+use libduckdb_sys as ffi;
+
+use crate::args::Reading;
+
+/// The version of DuckDB's C extension API the functions are built against: the oldest that
+/// has every call used here. DuckDB refuses an extension whose footer names a newer one than
+/// its own, and loads it in every later version.
+pub const C_API_VERSION: &str = "v1.2.0";
+
+/// The name of the SQL function.
+const FUNCTION: &std::ffi::CStr = c"urn_tag_valid";
+
+/// The entry point DuckDB calls when it loads the extension (the file `urn_tag.duckdb_extension`
+/// gives the name `urn_tag`): registers `urn_tag_valid` in the loading database. Returns
+/// whether it did; if not, the error is set on `info`, and `LOAD` fails with it.
+///
+/// # Safety
+/// Called by DuckDB only, with the `info` and `access` of a load in progress.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn urn_tag_init_c_api(
+    info: ffi::duckdb_extension_info,
+    access: *const ffi::duckdb_extension_access,
+) -> bool {
+    // A panic must not unwind into DuckDB's C++ frames.
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: DuckDB hands a valid `info` and `access` for the duration of this call.
+        unsafe { initialise(info, access) }
+    }));
+    let message = match outcome {
+        Ok(Ok(())) => return true,
+        Ok(Err(message)) => message,
+        Err(_) => "urn_tag: the extension's initialisation panicked".to_owned(),
+    };
+    // SAFETY: as above; `set_error` copies the message.
+    unsafe {
+        if let Some(set_error) = (*access).set_error {
+            let message = c_string(message);
+            set_error(info, message.as_ptr());
+        }
+    }
+    false
+}
+
+/// What [`urn_tag_init_c_api`] does, with its error as a message.
+///
+/// # Safety
+/// `info` and `access` are those of a load in progress.
+unsafe fn initialise(
+    info: ffi::duckdb_extension_info,
+    access: *const ffi::duckdb_extension_access,
+) -> Result<(), String> {
+    // SAFETY: the caller's contract. The call fills libduckdb-sys's table of DuckDB's
+    // functions (in this copy of the module), which every call below goes through.
+    let api = unsafe { ffi::duckdb_rs_extension_api_init(info, access, C_API_VERSION) }
+        .map_err(|error| format!("urn_tag: {error}"))?;
+    if !api {
+        return Err(format!(
+            "urn_tag: this DuckDB does not offer version {C_API_VERSION} of its C extension API"
+        ));
+    }
+    // SAFETY: `get_database` gives the loading database, valid during the load.
+    let database = unsafe {
+        let get_database = (*access)
+            .get_database
+            .ok_or("urn_tag: DuckDB gave no database to register in")?;
+        get_database(info)
+    };
+    let mut connection: ffi::duckdb_connection = ptr::null_mut();
+    // SAFETY: `database` points to the loading database; the connection is closed below.
+    if unsafe { ffi::duckdb_connect(*database, &mut connection) } != ffi::DuckDBSuccess {
+        return Err("urn_tag: could not connect to the database to register in".to_owned());
+    }
+    // SAFETY: `connection` is open.
+    let registered = unsafe { register(connection) };
+    // SAFETY: opened above, closed once.
+    unsafe { ffi::duckdb_disconnect(&mut connection) };
+    registered
+}
+
+/// Registers `urn_tag_valid` through `connection`.
+///
+/// # Safety
+/// `connection` is an open connection, and the table of DuckDB's functions is filled.
+unsafe fn register(connection: ffi::duckdb_connection) -> Result<(), String> {
+    // SAFETY: each object made here is destroyed here, after DuckDB has copied what it keeps.
+    unsafe {
+        let function = ffi::duckdb_create_scalar_function();
+        ffi::duckdb_scalar_function_set_name(function, FUNCTION.as_ptr());
+        let mut varchar = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
+        let mut boolean = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN);
+        // value, scheme, spec, tag_syntax
+        for _ in 0..4 {
+            ffi::duckdb_scalar_function_add_parameter(function, varchar);
+        }
+        ffi::duckdb_scalar_function_add_parameter(function, boolean);
+        ffi::duckdb_scalar_function_set_return_type(function, boolean);
+        ffi::duckdb_scalar_function_set_function(function, Some(valid));
+        let state = ffi::duckdb_register_scalar_function(connection, function);
+        ffi::duckdb_destroy_logical_type(&mut varchar);
+        ffi::duckdb_destroy_logical_type(&mut boolean);
+        let mut function = function;
+        ffi::duckdb_destroy_scalar_function(&mut function);
+        if state != ffi::DuckDBSuccess {
+            return Err("urn_tag: DuckDB refused to register urn_tag_valid".to_owned());
+        }
+    }
+    Ok(())
+}
+
+/// `urn_tag_valid` on one chunk of rows, called by DuckDB on any of its threads.
+unsafe extern "C" fn valid(
+    info: ffi::duckdb_function_info,
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+) {
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: DuckDB calls a scalar function with a chunk of its five arguments' flat
+        // vectors and an output vector of as many rows, both valid for the call.
+        unsafe { answer(input, output) }
+    }));
+    let message = match outcome {
+        Ok(Ok(())) => return,
+        Ok(Err(message)) => message,
+        Err(_) => "urn_tag_valid panicked".to_owned(),
+    };
+    let message = c_string(message);
+    // SAFETY: `info` is this call's; DuckDB copies the message and fails the query with it.
+    unsafe { ffi::duckdb_scalar_function_set_error(info, message.as_ptr()) };
+}
+
+/// The arguments of `urn_tag_valid` after the value: `(scheme, spec, tag_syntax, namespaces)`.
+type Choices = ([u128; 3], bool);
+
+/// Writes the verdicts of the chunk `input` into `output`.
+///
+/// # Safety
+/// `input` is a chunk of `urn_tag_valid`'s arguments as flat vectors (VARCHAR × 4, BOOLEAN),
+/// and `output` a BOOLEAN vector of at least as many rows.
+unsafe fn answer(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> Result<(), String> {
+    // SAFETY: the caller's contract: five columns of the types registered, `rows` rows each.
+    let (values, texts, namespaces, verdicts) = unsafe {
+        let rows = usize::try_from(ffi::duckdb_data_chunk_get_size(input))
+            .map_err(|_| "urn_tag_valid: a chunk longer than memory".to_owned())?;
+        let column = |i| ffi::duckdb_data_chunk_get_vector(input, i);
+        let texts = [1, 2, 3].map(|i| Strings::of(column(i), rows));
+        let namespaces = Booleans::of(column(4), rows);
+        let verdicts = std::slice::from_raw_parts_mut(
+            // Bytes, not `bool`: what lies there before it is written need not be 0 or 1.
+            ffi::duckdb_vector_get_data(output).cast::<u8>(),
+            rows,
+        );
+        (Strings::of(column(0), rows), texts, namespaces, verdicts)
+    };
+    let mut nulls = Nulls { output, mask: None };
+    // The choices are constants in the macros `register` makes, flattened into every row: they
+    // are read once, and a row's are compared with the last ones by their raw 16 bytes (equal
+    // bytes are equal strings), and by their text only when those differ.
+    let mut reading: Option<(Choices, Reading)> = None;
+    for (row, verdict) in verdicts.iter_mut().enumerate() {
+        let present = values.is_present(row)
+            && texts.iter().all(|texts| texts.is_present(row))
+            && namespaces.is_present(row);
+        if !present {
+            *verdict = 0;
+            nulls.set(row);
+            continue;
+        }
+        let choices = (
+            texts.each_ref().map(|texts| texts.raw(row)),
+            namespaces.get(row),
+        );
+        let current = match &reading {
+            Some((last, current)) if *last == choices => *current,
+            _ => {
+                let [scheme, spec, tag_syntax] = texts.each_ref().map(|texts| texts.text(row));
+                let (scheme, spec, tag_syntax) = (scheme?, spec?, tag_syntax?);
+                let only = match scheme {
+                    "identifier" => None,
+                    "urn" | "tag" => Some(scheme),
+                    other => {
+                        return Err(format!(
+                            "urn_tag_valid: scheme {other:?}: expected 'urn', 'tag' or 'identifier'"
+                        ));
+                    }
+                };
+                let current = Reading::named(spec, tag_syntax, choices.1, only)
+                    .map_err(|message| format!("urn_tag_valid: {message}"))?;
+                reading = Some((choices, current));
+                current
+            }
+        };
+        // DuckDB's VARCHAR is UTF-8; what is not (a cast from bytes that skipped the check) is
+        // not an identifier.
+        *verdict = u8::from(
+            std::str::from_utf8(values.bytes(row)).is_ok_and(|text| current.is_valid(text)),
+        );
+    }
+    Ok(())
+}
+
+/// A flat VARCHAR vector of `rows` rows.
+struct Strings<'a> {
+    strings: &'a [ffi::duckdb_string_t],
+    validity: Validity<'a>,
+}
+
+impl Strings<'_> {
+    /// # Safety
+    /// `vector` is a flat VARCHAR vector of at least `rows` rows, valid while this is used.
+    unsafe fn of(vector: ffi::duckdb_vector, rows: usize) -> Self {
+        // SAFETY: the caller's contract: the data of a VARCHAR vector is its `string_t`s.
+        unsafe {
+            Strings {
+                strings: std::slice::from_raw_parts(
+                    ffi::duckdb_vector_get_data(vector).cast::<ffi::duckdb_string_t>(),
+                    rows,
+                ),
+                validity: Validity::of(vector, rows),
+            }
+        }
+    }
+
+    fn is_present(&self, row: usize) -> bool {
+        self.validity.is_present(row)
+    }
+
+    /// The bytes of row `row`'s string.
+    fn bytes(&self, row: usize) -> &[u8] {
+        let string = &self.strings[row];
+        // SAFETY: DuckDB's `string_t`: a length, then up to 12 bytes in place, or (longer) a
+        // prefix and a pointer to the bytes, which live as long as the vector.
+        unsafe {
+            let length = string.value.inlined.length as usize;
+            if length <= 12 {
+                std::slice::from_raw_parts(
+                    string.value.inlined.inlined.as_ptr().cast::<u8>(),
+                    length,
+                )
+            } else {
+                std::slice::from_raw_parts(string.value.pointer.ptr.cast::<u8>(), length)
+            }
+        }
+    }
+
+    /// Row `row`'s string as text, or the query's error.
+    fn text(&self, row: usize) -> Result<&str, String> {
+        std::str::from_utf8(self.bytes(row))
+            .map_err(|_| "urn_tag_valid: an argument that is not UTF-8".to_owned())
+    }
+
+    /// Row `row`'s 16 bytes as they lie: equal for two rows with the same string in place, or
+    /// with the same pointer to the same bytes.
+    fn raw(&self, row: usize) -> u128 {
+        let string: *const ffi::duckdb_string_t = &self.strings[row];
+        // SAFETY: a `string_t` is 16 bytes; read as they are, without interpreting them.
+        unsafe { ptr::read_unaligned(string.cast::<u128>()) }
+    }
+}
+
+/// A flat BOOLEAN vector.
+struct Booleans<'a> {
+    values: &'a [u8],
+    validity: Validity<'a>,
+}
+
+impl Booleans<'_> {
+    /// # Safety
+    /// `vector` is a flat BOOLEAN vector of at least `rows` rows, valid while this is used.
+    unsafe fn of(vector: ffi::duckdb_vector, rows: usize) -> Self {
+        // SAFETY: the caller's contract: a BOOLEAN vector's data is a byte per row (read as
+        // bytes, not as `bool`, so that no byte can be an invalid `bool`).
+        unsafe {
+            Booleans {
+                values: std::slice::from_raw_parts(
+                    ffi::duckdb_vector_get_data(vector).cast::<u8>(),
+                    rows,
+                ),
+                validity: Validity::of(vector, rows),
+            }
+        }
+    }
+
+    fn is_present(&self, row: usize) -> bool {
+        self.validity.is_present(row)
+    }
+
+    fn get(&self, row: usize) -> bool {
+        self.values[row] != 0
+    }
+}
+
+/// A vector's validity mask: a bit per row, set where the row is not NULL; none when no row
+/// is NULL.
+struct Validity<'a>(Option<&'a [u64]>);
+
+impl Validity<'_> {
+    /// # Safety
+    /// `vector` is a vector of at least `rows` rows, valid while this is used.
+    unsafe fn of(vector: ffi::duckdb_vector, rows: usize) -> Self {
+        // SAFETY: the caller's contract; the mask, when there is one, has a bit per row.
+        unsafe {
+            let mask = ffi::duckdb_vector_get_validity(vector);
+            Validity((!mask.is_null()).then(|| std::slice::from_raw_parts(mask, rows.div_ceil(64))))
+        }
+    }
+
+    fn is_present(&self, row: usize) -> bool {
+        self.0
+            .is_none_or(|mask| mask[row / 64] >> (row % 64) & 1 == 1)
+    }
+}
+
+/// The output's validity mask, made writable the first time a row is set NULL.
+struct Nulls {
+    output: ffi::duckdb_vector,
+    mask: Option<*mut u64>,
+}
+
+impl Nulls {
+    fn set(&mut self, row: usize) {
+        // SAFETY: `output` is the call's output vector; once made writable, its mask has a bit
+        // for each of its rows, of which `row` is one.
+        unsafe {
+            let mask = *self.mask.get_or_insert_with(|| {
+                ffi::duckdb_vector_ensure_validity_writable(self.output);
+                ffi::duckdb_vector_get_validity(self.output)
+            });
+            *mask.add(row / 64) &= !(1 << (row % 64));
+        }
+    }
+}
+
+/// `message` as a C string (an inner NUL, which no message of ours has, cut it short).
+fn c_string(message: String) -> CString {
+    CString::new(message).unwrap_or_else(|error| {
+        let end = error.nul_position();
+        let mut bytes = error.into_vec();
+        bytes.truncate(end);
+        CString::new(bytes).unwrap_or_default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_with_a_nul_is_cut_there() {
+        assert_eq!(c_string("ab\0cd".to_owned()).as_bytes(), b"ab");
+        assert_eq!(
+            c_string("urn_tag_valid".to_owned()).as_bytes(),
+            b"urn_tag_valid"
+        );
+    }
+
+    #[test]
+    fn the_footer_names_the_oldest_c_api_the_functions_need() {
+        // `urn_tag/duckdb.py` writes the same version into the extension's footer.
+        let python = include_str!("../python/urn_tag/duckdb.py");
+        assert!(python.contains(&format!("_C_API_VERSION = \"{C_API_VERSION}\"")));
+    }
+}
