@@ -14,7 +14,8 @@ Each engine's row pairs are timed in the same process, alternating, in every rou
   the streaming engine, counting the true rows;
 * DuckDB (a table of the rows): `count_if(regexp_full_match(id, regex))` against
   `count_if(urn_valid(id))`, with `SET threads = 1` and `2` (the function registered with its
-  default threads=1: DuckDB hands it 2048 rows at a time, from each of its threads at once);
+  default threads=1: DuckDB hands it 2048 rows at a time, from each of its threads at once),
+  and the same registered with `native=True` (the module loaded as a DuckDB extension);
 * Spark `local[2]` (the rows cached from a Parquet file): `count_if(rlike(id, regex))` against
   `count_if(is_valid(id))`, and (Spark 4.1 and later) an Arrow UDF that checks nothing: the
   cost of Spark's transfer of the rows to a Python worker and back, which `is_valid` pays too.
@@ -114,9 +115,10 @@ def main():
         import urn_tag.duckdb
 
         for threads in (1, 2):
-            con = duckdb.connect()
+            con = duckdb.connect(config={"allow_unsigned_extensions": True})
             con.execute(f"SET threads = {threads}")
             urn_tag.duckdb.register(con)
+            urn_tag.duckdb.register(con, prefix="native_", native=True)
             con.register("corpus", pyarrow.table({"id": arrow}))
             con.execute("CREATE TABLE ids AS SELECT id FROM corpus")
             con.unregister("corpus")
@@ -132,6 +134,7 @@ def main():
                     duckdb_count(f"regexp_full_match(id, '{literal}')"),
                 ),
                 ("urn_valid(id)", duckdb_count("urn_valid(id)")),
+                ("urn_valid(id), native", duckdb_count("native_urn_valid(id)")),
             ]
 
     spark = None
