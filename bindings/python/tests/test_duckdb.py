@@ -229,3 +229,30 @@ def test_duckdb_extension_footer():
     assert footer[256:] == bytes(256)
     with pytest.raises(ValueError, match="a platform name longer than 32 bytes"):
         urn_tag.duckdb._footer("x" * 33)
+
+
+def test_duckdb_native_reads_strings_in_place_and_behind_pointers():
+    # DuckDB keeps a string of up to 12 bytes inside its 16-byte entry, a longer one behind a
+    # pointer: every length from 0 to 40, around that boundary, valid and not.
+    con = connect(True)
+    urn_tag.duckdb.register(con, native=True)
+    urn = "urn:example:abcdefghijklmnopqrstuvwxyz0123"
+    texts = [urn[:length] for length in range(41)] + [urn[:length] + "%" for length in range(41)]
+    con.execute("CREATE TABLE lengths (n INTEGER, id VARCHAR)")
+    con.executemany("INSERT INTO lengths VALUES (?, ?)", list(enumerate(texts)))
+    answers = con.execute("SELECT urn_valid(id) FROM lengths ORDER BY n").fetchall()
+    assert [answer for (answer,) in answers] == urn_tag.check_many(texts, scheme="urn")
+
+
+def test_duckdb_native_leaves_nothing_in_a_database_file(tmp_path):
+    # The extension is loaded into the running database and the macros are temporary: a file
+    # opened again has neither.
+    path = str(tmp_path / "ids.duckdb")
+    con = duckdb.connect(path, config=UNSIGNED)
+    urn_tag.duckdb.register(con, native=True)
+    con.execute("CREATE TABLE ids AS SELECT 'urn:isbn:0451450523' AS id")
+    assert con.execute("SELECT urn_valid(id) FROM ids").fetchall() == [(True,)]
+    con.close()
+    again = duckdb.connect(path)
+    assert function_types(again) == {}
+    assert again.execute("SELECT id FROM ids").fetchall() == [("urn:isbn:0451450523",)]
