@@ -37,7 +37,7 @@ pyarrow array, which the native module reads in place and answers on ``threads``
 The ``*_valid`` functions can be native instead (``native=True``), in a database opened with
 ``allow_unsigned_extensions``: :func:`register` then loads the package's native module as a
 DuckDB extension, whose function ``urn_tag_valid`` DuckDB calls like its own, on every thread
-of the query, with no Python and no Arrow in between (with two threads, nearly three times
+of the query, with no Python and no Arrow in between (with two threads, about three times
 faster than the Arrow functions; ``BENCHMARKS.md``)::
 
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
