@@ -248,21 +248,23 @@ fn text(bytes: &[u8]) -> Option<&str> {
     }
 }
 
-/// A flat VARCHAR vector of `rows` rows.
-struct Strings<'a> {
-    strings: &'a [ffi::duckdb_string_t],
+/// A flat vector of `rows` rows whose data is a `T` per row: `string_t` for VARCHAR, a byte
+/// for BOOLEAN (read as a byte, not as `bool`, so that no byte can be an invalid `bool`).
+struct Column<'a, T> {
+    values: &'a [T],
     validity: Validity<'a>,
 }
 
-impl Strings<'_> {
+impl<T> Column<'_, T> {
     /// # Safety
-    /// `vector` is a flat VARCHAR vector of at least `rows` rows, valid while this is used.
+    /// `vector` is a flat vector of at least `rows` rows whose data is a `T` per row, valid
+    /// while this is used.
     unsafe fn of(vector: ffi::duckdb_vector, rows: usize) -> Self {
-        // SAFETY: the caller's contract: the data of a VARCHAR vector is its `string_t`s.
+        // SAFETY: the caller's contract.
         unsafe {
-            Strings {
-                strings: std::slice::from_raw_parts(
-                    ffi::duckdb_vector_get_data(vector).cast::<ffi::duckdb_string_t>(),
+            Column {
+                values: std::slice::from_raw_parts(
+                    ffi::duckdb_vector_get_data(vector).cast::<T>(),
                     rows,
                 ),
                 validity: Validity::of(vector, rows),
@@ -273,10 +275,15 @@ impl Strings<'_> {
     fn is_present(&self, row: usize) -> bool {
         self.validity.is_present(row)
     }
+}
 
+/// A VARCHAR column.
+type Strings<'a> = Column<'a, ffi::duckdb_string_t>;
+
+impl Strings<'_> {
     /// The bytes of row `row`'s string.
     fn bytes(&self, row: usize) -> &[u8] {
-        let string = &self.strings[row];
+        let string = &self.values[row];
         // SAFETY: DuckDB's `string_t`: a length, then up to 12 bytes in place, or (longer) a
         // prefix and a pointer to the bytes, which live as long as the vector.
         unsafe {
@@ -301,39 +308,16 @@ impl Strings<'_> {
     /// Row `row`'s 16 bytes as they lie: equal for two rows with the same string in place, or
     /// with the same pointer to the same bytes.
     fn raw(&self, row: usize) -> u128 {
-        let string: *const ffi::duckdb_string_t = &self.strings[row];
+        let string: *const ffi::duckdb_string_t = &self.values[row];
         // SAFETY: a `string_t` is 16 bytes; read as they are, without interpreting them.
         unsafe { ptr::read_unaligned(string.cast::<u128>()) }
     }
 }
 
-/// A flat BOOLEAN vector.
-struct Booleans<'a> {
-    values: &'a [u8],
-    validity: Validity<'a>,
-}
+/// A BOOLEAN column.
+type Booleans<'a> = Column<'a, u8>;
 
 impl Booleans<'_> {
-    /// # Safety
-    /// `vector` is a flat BOOLEAN vector of at least `rows` rows, valid while this is used.
-    unsafe fn of(vector: ffi::duckdb_vector, rows: usize) -> Self {
-        // SAFETY: the caller's contract: a BOOLEAN vector's data is a byte per row (read as
-        // bytes, not as `bool`, so that no byte can be an invalid `bool`).
-        unsafe {
-            Booleans {
-                values: std::slice::from_raw_parts(
-                    ffi::duckdb_vector_get_data(vector).cast::<u8>(),
-                    rows,
-                ),
-                validity: Validity::of(vector, rows),
-            }
-        }
-    }
-
-    fn is_present(&self, row: usize) -> bool {
-        self.validity.is_present(row)
-    }
-
     fn get(&self, row: usize) -> bool {
         self.values[row] != 0
     }
