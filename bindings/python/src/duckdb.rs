@@ -1,29 +1,33 @@
-//! The native module as a DuckDB extension: `urn_tag_valid`, a SQL function that DuckDB runs
-//! on its own threads, on its own vectors, with no Python in between.
+//! The native module as a DuckDB extension: `urn_tag_valid`, `urn_tag_error` and
+//! `urn_tag_equivalence_key`, SQL functions that DuckDB runs on its own threads, on its own
+//! vectors, with no Python in between.
 //!
 //! DuckDB calls a Python function (`urn_tag.duckdb.register` without this) once per vector of
 //! 2 048 rows, converts each vector to Arrow first, and holds Python's lock while it runs, so a
 //! query with two threads answers one vector at a time. A function of a loadable extension is
 //! called like DuckDB's own, on every thread of the query, with DuckDB's strings in place.
 //!
-//! `urn_tag.duckdb.register` makes this module loadable: it copies the module's file with the
-//! footer DuckDB reads (platform, C API version) appended and `LOAD`s the copy, which DuckDB
-//! opens as a library of its own and initialises through [`urn_tag_init_c_api`]. Only a
-//! database opened with `allow_unsigned_extensions` loads it; the others get the Arrow
-//! functions. The SQL functions the user calls are macros over `urn_tag_valid`, whose
-//! arguments spell the reading out:
+//! `urn_tag.duckdb.register(con, native=True)` makes this module loadable: it copies the
+//! module's file with the footer DuckDB reads (platform, C API version) appended and `LOAD`s
+//! the copy, which DuckDB opens as a library of its own and initialises through
+//! [`urn_tag_init_c_api`]. Only a database opened with `allow_unsigned_extensions` loads it.
+//! The SQL functions the user calls are macros over these three, whose arguments spell the
+//! reading out:
 //!
 //! ```sql
 //! urn_tag_valid(value VARCHAR, scheme VARCHAR, spec VARCHAR, tag_syntax VARCHAR,
 //!               namespaces BOOLEAN) -> BOOLEAN
+//! urn_tag_error(...) -> VARCHAR            -- the error's message; NULL for a valid identifier
+//! urn_tag_equivalence_key(...) -> VARCHAR  -- NULL for an invalid identifier
 //! ```
 //!
 //! with `scheme` one of `'urn'`, `'tag'` or `'identifier'` (either, by the value's own scheme).
 //! A NULL argument gives a NULL, as DuckDB's functions do; a wrong name is the query's error.
 //!
 //! This is the crate's only unsafe code: DuckDB's C API is raw pointers. What each block
-//! relies on is written beside it; everything that decides a verdict is the safe
-//! [`Reading::is_valid`] the batch functions use.
+//! relies on is written beside it; what decides an answer is the safe code the batch
+//! functions use ([`Reading::is_valid`], `batch::error_of_bytes`,
+//! `batch::equivalence_key_of_bytes`).
 #![allow(unsafe_code)]
 
 use std::ffi::CString;
@@ -32,18 +36,60 @@ use std::ptr;
 
 use libduckdb_sys as ffi;
 
+use urn_tag::urn::Equivalence;
+
 use crate::args::Reading;
+use crate::batch;
 
 /// The version of DuckDB's C extension API the functions are built against: the oldest that
 /// has every call used here. DuckDB refuses an extension whose footer names a newer one than
 /// its own, and loads it in every later version.
 pub const C_API_VERSION: &str = "v1.2.0";
 
-/// The name of the SQL function.
-const FUNCTION: &std::ffi::CStr = c"urn_tag_valid";
+/// What a function answers for each row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Question {
+    Valid,
+    Error,
+    Key,
+}
+
+impl Question {
+    const ALL: [Question; 3] = [Question::Valid, Question::Error, Question::Key];
+
+    fn name(self) -> &'static std::ffi::CStr {
+        match self {
+            Question::Valid => c"urn_tag_valid",
+            Question::Error => c"urn_tag_error",
+            Question::Key => c"urn_tag_equivalence_key",
+        }
+    }
+
+    fn returns(self) -> ffi::DUCKDB_TYPE {
+        match self {
+            Question::Valid => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN,
+            Question::Error | Question::Key => ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+        }
+    }
+
+    /// The function DuckDB calls for a chunk (one per question: DuckDB passes no argument to
+    /// tell them apart).
+    fn function(self) -> ffi::duckdb_scalar_function_t {
+        match self {
+            Question::Valid => Some(valid),
+            Question::Error => Some(error),
+            Question::Key => Some(equivalence_key),
+        }
+    }
+
+    /// The name, for messages.
+    fn label(self) -> &'static str {
+        self.name().to_str().unwrap_or("urn_tag")
+    }
+}
 
 /// The entry point DuckDB calls when it loads the extension (the file `urn_tag.duckdb_extension`
-/// gives the name `urn_tag`): registers `urn_tag_valid` in the loading database. Returns
+/// gives the name `urn_tag`): registers the three functions in the loading database. Returns
 /// whether it did; if not, the error is set on `info`, and `LOAD` fails with it.
 ///
 /// # Safety
@@ -103,37 +149,43 @@ unsafe fn initialise(
         return Err("urn_tag: could not connect to the database to register in".to_owned());
     }
     // SAFETY: `connection` is open.
-    let registered = unsafe { register(connection) };
+    let registered = Question::ALL
+        .into_iter()
+        .try_for_each(|question| unsafe { register(connection, question) });
     // SAFETY: opened above, closed once.
     unsafe { ffi::duckdb_disconnect(&mut connection) };
     registered
 }
 
-/// Registers `urn_tag_valid` through `connection`.
+/// Registers the function of `question` through `connection`.
 ///
 /// # Safety
 /// `connection` is an open connection, and the table of DuckDB's functions is filled.
-unsafe fn register(connection: ffi::duckdb_connection) -> Result<(), String> {
+unsafe fn register(connection: ffi::duckdb_connection, question: Question) -> Result<(), String> {
     // SAFETY: each object made here is destroyed here, after DuckDB has copied what it keeps.
     unsafe {
-        let function = ffi::duckdb_create_scalar_function();
-        ffi::duckdb_scalar_function_set_name(function, FUNCTION.as_ptr());
+        let mut function = ffi::duckdb_create_scalar_function();
+        ffi::duckdb_scalar_function_set_name(function, question.name().as_ptr());
         let mut varchar = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
         let mut boolean = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN);
+        let mut returns = ffi::duckdb_create_logical_type(question.returns());
         // value, scheme, spec, tag_syntax
         for _ in 0..4 {
             ffi::duckdb_scalar_function_add_parameter(function, varchar);
         }
         ffi::duckdb_scalar_function_add_parameter(function, boolean);
-        ffi::duckdb_scalar_function_set_return_type(function, boolean);
-        ffi::duckdb_scalar_function_set_function(function, Some(valid));
+        ffi::duckdb_scalar_function_set_return_type(function, returns);
+        ffi::duckdb_scalar_function_set_function(function, question.function());
         let state = ffi::duckdb_register_scalar_function(connection, function);
         ffi::duckdb_destroy_logical_type(&mut varchar);
         ffi::duckdb_destroy_logical_type(&mut boolean);
-        let mut function = function;
+        ffi::duckdb_destroy_logical_type(&mut returns);
         ffi::duckdb_destroy_scalar_function(&mut function);
         if state != ffi::DuckDBSuccess {
-            return Err("urn_tag: DuckDB refused to register urn_tag_valid".to_owned());
+            return Err(format!(
+                "urn_tag: DuckDB refused to register {}",
+                question.label()
+            ));
         }
     }
     Ok(())
@@ -145,22 +197,56 @@ unsafe extern "C" fn valid(
     input: ffi::duckdb_data_chunk,
     output: ffi::duckdb_vector,
 ) {
+    // SAFETY: passed on as DuckDB gives them.
+    unsafe { call(info, input, output, Question::Valid) }
+}
+
+/// `urn_tag_error` on one chunk of rows.
+unsafe extern "C" fn error(
+    info: ffi::duckdb_function_info,
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+) {
+    // SAFETY: passed on as DuckDB gives them.
+    unsafe { call(info, input, output, Question::Error) }
+}
+
+/// `urn_tag_equivalence_key` on one chunk of rows.
+unsafe extern "C" fn equivalence_key(
+    info: ffi::duckdb_function_info,
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+) {
+    // SAFETY: passed on as DuckDB gives them.
+    unsafe { call(info, input, output, Question::Key) }
+}
+
+/// Answers `question` for the chunk `input` into `output`, or sets the query's error.
+///
+/// # Safety
+/// The arguments of a call of the function registered for `question`.
+unsafe fn call(
+    info: ffi::duckdb_function_info,
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+    question: Question,
+) {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: DuckDB calls a scalar function with a chunk of its five arguments' flat
-        // vectors and an output vector of as many rows, both valid for the call.
-        unsafe { answer(input, output) }
+        // vectors and an output vector of as many rows of its return type, valid for the call.
+        unsafe { answer(input, output, question) }
     }));
     let message = match outcome {
         Ok(Ok(())) => return,
         Ok(Err(message)) => message,
-        Err(_) => "urn_tag_valid panicked".to_owned(),
+        Err(_) => format!("{} panicked", question.label()),
     };
     let message = c_string(message);
     // SAFETY: `info` is this call's; DuckDB copies the message and fails the query with it.
     unsafe { ffi::duckdb_scalar_function_set_error(info, message.as_ptr()) };
 }
 
-/// The arguments of `urn_tag_valid` after the value: `(scheme, spec, tag_syntax, namespaces)`.
+/// The arguments of a function after the value: `(scheme, spec, tag_syntax, namespaces)`.
 type Choices = ([u128; 3], bool);
 
 /// Whether two rows' choices are the same, compared field by field (an `==` of the tuples
@@ -170,38 +256,42 @@ fn same(a: &Choices, b: &Choices) -> bool {
     a.0[0] == b.0[0] && a.0[1] == b.0[1] && a.0[2] == b.0[2] && a.1 == b.1
 }
 
-/// Writes the verdicts of the chunk `input` into `output`.
+/// Writes the answers to `question` for the chunk `input` into `output`.
 ///
 /// # Safety
-/// `input` is a chunk of `urn_tag_valid`'s arguments as flat vectors (VARCHAR × 4, BOOLEAN),
-/// and `output` a BOOLEAN vector of at least as many rows.
-unsafe fn answer(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> Result<(), String> {
+/// `input` is a chunk of the functions' arguments as flat vectors (VARCHAR × 4, BOOLEAN),
+/// and `output` a vector of `question`'s return type of at least as many rows.
+unsafe fn answer(
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+    question: Question,
+) -> Result<(), String> {
+    let function = question.label();
     // SAFETY: the caller's contract: five columns of the types registered, `rows` rows each.
-    let (values, texts, namespaces, verdicts) = unsafe {
+    let (values, texts, namespaces, mut answers) = unsafe {
         let rows = usize::try_from(ffi::duckdb_data_chunk_get_size(input))
-            .map_err(|_| "urn_tag_valid: a chunk longer than memory".to_owned())?;
+            .map_err(|_| format!("{function}: a chunk longer than memory"))?;
         let column = |i| ffi::duckdb_data_chunk_get_vector(input, i);
         let texts = [1, 2, 3].map(|i| Strings::of(column(i), rows));
         let namespaces = Booleans::of(column(4), rows);
-        let verdicts = std::slice::from_raw_parts_mut(
-            // Bytes, not `bool`: what lies there before it is written need not be 0 or 1.
-            ffi::duckdb_vector_get_data(output).cast::<u8>(),
-            rows,
-        );
-        (Strings::of(column(0), rows), texts, namespaces, verdicts)
+        (
+            Strings::of(column(0), rows),
+            texts,
+            namespaces,
+            Answers::of(output, rows, question),
+        )
     };
-    let mut nulls = Nulls { output, mask: None };
+    let equivalence = Equivalence::standard();
     // The choices are constants in the macros `register` makes, flattened into every row: they
     // are read once, and a row's are compared with the last ones by their raw 16 bytes (equal
     // bytes are equal strings), and by their text only when those differ.
     let mut reading: Option<(Choices, Reading)> = None;
-    for (row, verdict) in verdicts.iter_mut().enumerate() {
+    for row in 0..values.values.len() {
         let present = values.is_present(row)
             && texts.iter().all(|texts| texts.is_present(row))
             && namespaces.is_present(row);
         if !present {
-            *verdict = 0;
-            nulls.set(row);
+            answers.null(row);
             continue;
         }
         let choices = (
@@ -218,19 +308,95 @@ unsafe fn answer(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> R
                     "urn" | "tag" => Some(scheme),
                     other => {
                         return Err(format!(
-                            "urn_tag_valid: scheme {other:?}: expected 'urn', 'tag' or 'identifier'"
+                            "{function}: scheme {other:?}: expected 'urn', 'tag' or 'identifier'"
                         ));
                     }
                 };
                 let current = Reading::named(spec, tag_syntax, choices.1, only)
-                    .map_err(|message| format!("urn_tag_valid: {message}"))?;
+                    .map_err(|message| format!("{function}: {message}"))?;
                 reading = Some((choices, current));
                 current
             }
         };
-        *verdict = u8::from(text(values.bytes(row)).is_some_and(|text| current.is_valid(text)));
+        let bytes = values.bytes(row);
+        match question {
+            Question::Valid => {
+                answers.verdict(row, text(bytes).is_some_and(|text| current.is_valid(text)));
+            }
+            Question::Error => answers.text(row, batch::error_of_bytes(bytes, &current)),
+            Question::Key => answers.text(
+                row,
+                batch::equivalence_key_of_bytes(bytes, &current, &equivalence),
+            ),
+        }
     }
     Ok(())
+}
+
+/// Where the answers go: the output's bytes for a BOOLEAN, its strings (each copied in by
+/// DuckDB) for a VARCHAR; a NULL in its validity mask, made writable the first time.
+struct Answers<'a> {
+    output: ffi::duckdb_vector,
+    verdicts: Option<&'a mut [u8]>,
+    mask: Option<*mut u64>,
+}
+
+impl Answers<'_> {
+    /// # Safety
+    /// `output` is a vector of `question`'s return type of at least `rows` rows, valid while
+    /// this is used.
+    unsafe fn of(output: ffi::duckdb_vector, rows: usize, question: Question) -> Self {
+        let verdicts = (question == Question::Valid).then(|| {
+            // SAFETY: a BOOLEAN vector's data is a byte per row. Bytes, not `bool`: what lies
+            // there before it is written need not be 0 or 1.
+            unsafe {
+                std::slice::from_raw_parts_mut(
+                    ffi::duckdb_vector_get_data(output).cast::<u8>(),
+                    rows,
+                )
+            }
+        });
+        Answers {
+            output,
+            verdicts,
+            mask: None,
+        }
+    }
+
+    fn verdict(&mut self, row: usize, valid: bool) {
+        if let Some(verdicts) = &mut self.verdicts {
+            verdicts[row] = u8::from(valid);
+        }
+    }
+
+    /// Row `row`'s string, or a NULL for `None`.
+    fn text(&mut self, row: usize, text: Option<String>) {
+        let Some(text) = text else {
+            return self.null(row);
+        };
+        // SAFETY: the output is a VARCHAR vector with a row `row`; DuckDB copies the bytes.
+        unsafe {
+            ffi::duckdb_vector_assign_string_element_len(
+                self.output,
+                row as ffi::idx_t,
+                text.as_ptr().cast(),
+                text.len() as ffi::idx_t,
+            );
+        }
+    }
+
+    fn null(&mut self, row: usize) {
+        self.verdict(row, false);
+        // SAFETY: `output` is the call's output vector; once made writable, its mask has a bit
+        // for each of its rows, of which `row` is one.
+        unsafe {
+            let mask = *self.mask.get_or_insert_with(|| {
+                ffi::duckdb_vector_ensure_validity_writable(self.output);
+                ffi::duckdb_vector_get_validity(self.output)
+            });
+            *mask.add(row / 64) &= !(1 << (row % 64));
+        }
+    }
 }
 
 /// `bytes` as text, `None` when they are not UTF-8 (DuckDB's VARCHAR is UTF-8; what is not,
@@ -302,7 +468,7 @@ impl Strings<'_> {
     /// Row `row`'s string as text, or the query's error.
     fn text(&self, row: usize) -> Result<&str, String> {
         std::str::from_utf8(self.bytes(row))
-            .map_err(|_| "urn_tag_valid: an argument that is not UTF-8".to_owned())
+            .map_err(|_| "urn_tag: an argument that is not UTF-8".to_owned())
     }
 
     /// Row `row`'s 16 bytes as they lie: equal for two rows with the same string in place, or
@@ -341,26 +507,6 @@ impl Validity<'_> {
     fn is_present(&self, row: usize) -> bool {
         self.0
             .is_none_or(|mask| mask[row / 64] >> (row % 64) & 1 == 1)
-    }
-}
-
-/// The output's validity mask, made writable the first time a row is set NULL.
-struct Nulls {
-    output: ffi::duckdb_vector,
-    mask: Option<*mut u64>,
-}
-
-impl Nulls {
-    fn set(&mut self, row: usize) {
-        // SAFETY: `output` is the call's output vector; once made writable, its mask has a bit
-        // for each of its rows, of which `row` is one.
-        unsafe {
-            let mask = *self.mask.get_or_insert_with(|| {
-                ffi::duckdb_vector_ensure_validity_writable(self.output);
-                ffi::duckdb_vector_get_validity(self.output)
-            });
-            *mask.add(row / 64) &= !(1 << (row % 64));
-        }
     }
 }
 

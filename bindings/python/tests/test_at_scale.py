@@ -30,7 +30,7 @@ def test_every_engine_has_a_recipe():
         "Polars",
         "DuckDB",
         "DuckDB",
-        "Native: the `*_valid` functions as DuckDB's own",
+        "Native: the functions as DuckDB's own",
         "Spark",
     ]
 

@@ -33,10 +33,16 @@ def con(native):
     return con
 
 
-def function_types(con):
+EXTENSION = ["urn_tag_valid", "urn_tag_error", "urn_tag_equivalence_key"]
+
+
+def function_types(con, prefix=""):
+    """The kind of each function `register` adds under `prefix`, and of the extension's own."""
+    names = [prefix + name for name, _, _ in urn_tag.duckdb.FUNCTIONS] + EXTENSION
     rows = con.execute(
         "SELECT function_name, function_type FROM duckdb_functions() "
-        "WHERE function_name LIKE '%valid' AND function_name NOT LIKE 'json%' ORDER BY 1"
+        "WHERE list_contains(?, function_name) ORDER BY 1",
+        [names],
     ).fetchall()
     return dict(rows)
 
@@ -100,26 +106,34 @@ def test_duckdb_blob_columns_are_refused_and_decode_checks_utf8(native):
     assert answers == [(True,), (None,)]
 
 
-def test_duckdb_valid_functions_are_native_when_asked_for():
+def test_duckdb_functions_are_native_when_asked_for():
     arrow = duckdb.connect(config=UNSIGNED)
     urn_tag.duckdb.register(arrow)
-    assert function_types(arrow) == {
-        "identifier_valid": "scalar",
-        "tag_valid": "scalar",
-        "urn_valid": "scalar",
-    }
+    assert function_types(arrow) == {name: "scalar" for name, _, _ in urn_tag.duckdb.FUNCTIONS}
     native = connect(True)
     urn_tag.duckdb.register(native, spec="rfc2141", namespaces=True, prefix="old_", native=True)
-    assert function_types(native) == {
-        "old_identifier_valid": "macro",
-        "old_tag_valid": "macro",
-        "old_urn_valid": "macro",
-        "urn_tag_valid": "scalar",
+    assert function_types(native, "old_") == {
+        **{
+            "old_" + name: "scalar" if question == "parse" else "macro"
+            for name, question, _ in urn_tag.duckdb.FUNCTIONS
+        },
+        **{name: "scalar" for name in EXTENSION},
     }
-    macro = native.execute(
-        "SELECT macro_definition FROM duckdb_functions() WHERE function_name = 'old_urn_valid'"
-    ).fetchone()[0]
-    assert macro == """urn_tag_valid("value", 'urn', 'rfc2141', 'rfc4151', true)"""
+    definitions = dict(
+        native.execute(
+            "SELECT function_name, macro_definition FROM duckdb_functions() "
+            "WHERE function_type = 'macro' AND function_name LIKE 'old_%'"
+        ).fetchall()
+    )
+    assert definitions["old_urn_valid"] == (
+        """urn_tag_valid("value", 'urn', 'rfc2141', 'rfc4151', true)"""
+    )
+    assert definitions["old_tag_error"] == (
+        """urn_tag_error("value", 'tag', 'rfc2141', 'rfc4151', true)"""
+    )
+    assert definitions["old_identifier_equivalence_key"] == (
+        """urn_tag_equivalence_key("value", 'identifier', 'rfc2141', 'rfc4151', true)"""
+    )
 
 
 def test_duckdb_native_asked_for_where_the_database_refuses_it():
@@ -162,6 +176,20 @@ def test_duckdb_native_on_many_chunks_with_nulls_and_readings_row_by_row():
     assert [answer for (answer,) in answers] == [
         None if text is None else want[spec, namespaces][text] for _, text, spec, namespaces in rows
     ]
+    # The error and key functions, on the same rows, answer as the Arrow functions do.
+    urn_tag.duckdb.register(con, prefix="arrow_")
+    for native_function, arrow_function in [
+        ("urn_tag_error(id, 'identifier', 'rfc8141', 'rfc4151', false)", "arrow_identifier_error"),
+        (
+            "urn_tag_equivalence_key(id, 'identifier', 'rfc8141', 'rfc4151', false)",
+            "arrow_identifier_equivalence_key",
+        ),
+    ]:
+        both = con.execute(
+            f"SELECT {native_function}, {arrow_function}(id) FROM many ORDER BY n"
+        ).fetchall()
+        assert all(native == arrow for native, arrow in both), native_function
+        assert sum(native is not None for native, _ in both) > 1000, native_function
     # A NULL among the reading's arguments gives a NULL too.
     nulls = con.execute(
         "SELECT urn_tag_valid('urn:isbn:0451450523', 'urn', NULL, 'rfc4151', false), "
@@ -275,6 +303,10 @@ def test_duckdb_native_agrees_with_check_many_on_random_strings():
     urn_tag.duckdb.register(con, native=True, namespaces=True)
     con.execute("CREATE TABLE random (n INTEGER, id VARCHAR)")
     con.executemany("INSERT INTO random VALUES (?, ?)", list(enumerate(texts)))
+    urn_tag.duckdb.register(con, namespaces=True, prefix="arrow_")
+    for function in ["identifier_error", "identifier_equivalence_key"]:
+        both = con.execute(f"SELECT {function}(id), arrow_{function}(id) FROM random").fetchall()
+        assert all(native == arrow for native, arrow in both), function
     answers = con.execute("SELECT identifier_valid(id) FROM random ORDER BY n").fetchall()
     want = urn_tag.check_many(texts, namespaces=True)
     assert [answer for (answer,) in answers] == want

@@ -34,23 +34,24 @@ own error for bytes that are not UTF-8 (``try(decode(id))``: a NULL instead).
 The functions are vectorized over Arrow: DuckDB hands each function a batch of rows as a
 pyarrow array, which the native module reads in place and answers on ``threads`` threads.
 
-The ``*_valid`` functions can be native instead (``native=True``), in a database opened with
-``allow_unsigned_extensions``: :func:`register` then loads the package's native module as a
-DuckDB extension, whose function ``urn_tag_valid`` DuckDB calls like its own, on every thread
-of the query, with no Python and no Arrow in between (with two threads, about three times
-faster than the Arrow functions; ``BENCHMARKS.md``)::
+With ``native=True``, in a database opened with ``allow_unsigned_extensions``, the functions
+but the ``*_parse`` ones are native instead: :func:`register` loads the package's native
+module as a DuckDB extension, whose functions DuckDB calls like its own, on every thread of the
+query, with no Python and no Arrow in between (with two threads, about three times faster than
+the Arrow functions; ``BENCHMARKS.md``)::
 
     con = duckdb.connect(config={"allow_unsigned_extensions": True})
     urn_tag.duckdb.register(con, native=True)
 
-``urn_valid``, ``tag_valid`` and ``identifier_valid`` are then macros over ``urn_tag_valid(value,
-scheme, spec, tag_syntax, namespaces)``, with ``scheme`` ``'urn'``, ``'tag'`` or
+``urn_valid``, ``urn_error``, ``urn_equivalence_key`` and the others are then macros over the
+extension's ``urn_tag_valid``, ``urn_tag_error`` and ``urn_tag_equivalence_key``, each taking
+``(value, scheme, spec, tag_syntax, namespaces)``, with ``scheme`` ``'urn'``, ``'tag'`` or
 ``'identifier'``. Two things differ from the Arrow functions: DuckDB's errors about their
-arguments name ``urn_tag_valid``, and the macros are temporary, the connection's own, so a
-cursor (``con.cursor()``, another connection) has them once :func:`register` is called on it
-too (with another ``prefix``, as every second call in one database needs: the Arrow functions
-are the database's). The extension is the module's own file with the footer DuckDB reads
-appended, written into a directory of this process's own and removed at exit; it is not
+arguments name the extension's function, and the macros are temporary, the connection's own,
+so a cursor (``con.cursor()``, another connection) has them once :func:`register` is called on
+it too (with another ``prefix``, as every second call in one database needs: the Arrow
+functions are the database's). The extension is the module's own file with the footer DuckDB
+reads appended, written into a directory of this process's own and removed at exit; it is not
 signed, which is why DuckDB asks for ``allow_unsigned_extensions``.
 """
 
@@ -69,6 +70,14 @@ __all__ = ["FUNCTIONS", "register", "row_type"]
 #: The version of DuckDB's C extension API the native function is built against (the Rust
 #: side's ``C_API_VERSION``): DuckDB loads the extension if its own is the same or later.
 _C_API_VERSION = "v1.2.0"
+
+#: The extension's function for each question it answers natively (``parse``, a struct, is
+#: left to the Arrow function).
+_NATIVE = {
+    "valid": "urn_tag_valid",
+    "error": "urn_tag_error",
+    "key": "urn_tag_equivalence_key",
+}
 
 #: The functions :func:`register` adds: ``(name, question, scheme)``.
 FUNCTIONS = [
@@ -105,9 +114,9 @@ def register(
     """Adds the SQL functions of :data:`FUNCTIONS` to the DuckDB connection ``con``, each name
     with ``prefix`` before it, reading URNs under ``spec`` (with ``namespaces=True``, also
     under their namespaces' rules) and tags under ``tag_syntax``; each Arrow function answers a
-    batch on up to ``threads`` threads. With ``native=True``, the ``*_valid`` functions are
-    native, this connection's macros (a ``duckdb.InvalidInputException`` where the database
-    does not allow unsigned extensions). Returns ``con``."""
+    batch on up to ``threads`` threads. With ``native=True``, the functions but the
+    ``*_parse`` ones are native, this connection's macros (a ``duckdb.InvalidInputException``
+    where the database does not allow unsigned extensions). Returns ``con``."""
     return_types = {
         "valid": "BOOLEAN",
         "parse": duckdb.sqltype(row_type()),
@@ -123,12 +132,12 @@ def register(
         _load_extension(con)
     for name, question, scheme in FUNCTIONS:
         options = Options(prefix + name, spec, namespaces, tag_syntax, scheme, threads)
-        if native and question == "valid":
+        if native and question in _NATIVE:
             arguments = [scheme or "identifier", spec, tag_syntax]
             _run(
                 con,
                 f"CREATE OR REPLACE TEMP MACRO {_identifier(prefix + name)}(value) AS "
-                f"urn_tag_valid(value, {', '.join(map(_literal, arguments))}, "
+                f"{_NATIVE[question]}(value, {', '.join(map(_literal, arguments))}, "
                 f"{'true' if namespaces else 'false'})",
             )
             continue

@@ -415,6 +415,22 @@ fn answer_values<V: Values>(
     }
 }
 
+/// What the `error` functions answer for the bytes of one value (the DuckDB extension's
+/// strings): its error's message, or `None` for a valid identifier.
+pub fn error_of_bytes(bytes: &[u8], reading: &Reading) -> Option<String> {
+    error_message(Item::of_bytes(bytes), reading)
+}
+
+/// What the `equivalence_key` functions answer for the bytes of one value: `None` for an
+/// invalid identifier.
+pub fn equivalence_key_of_bytes(
+    bytes: &[u8],
+    reading: &Reading,
+    equivalence: &Equivalence,
+) -> Option<String> {
+    equivalence_key(Item::of_bytes(bytes), reading, equivalence)
+}
+
 /// The message of the error of `item`, or `None` for a valid identifier or a missing value.
 fn error_message(item: Item<'_>, reading: &Reading) -> Option<String> {
     match item {

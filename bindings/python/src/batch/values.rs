@@ -34,7 +34,7 @@ pub enum Item<'a> {
 
 impl<'a> Item<'a> {
     /// The item of the bytes of a value that should be UTF-8.
-    fn of_bytes(bytes: &'a [u8]) -> Item<'a> {
+    pub fn of_bytes(bytes: &'a [u8]) -> Item<'a> {
         match std::str::from_utf8(bytes) {
             Ok(text) => Item::Text(text),
             Err(error) => Item::InvalidUtf8 {
