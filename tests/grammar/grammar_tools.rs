@@ -287,16 +287,17 @@ fn try_runs_a_namespace_grammar_on_an_nss() {
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
-    for line in [
-        "match    f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
-        "  uuid 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
-        "    uuid_UUID 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
-        "      uuid_time_low 0..8 \"f81d4fae\"",
-        "      uuid_node 24..36 \"00a0c91e6bf6\"",
-        "no match 12345: expected uuid_time_low at byte 0",
-    ] {
-        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "match    f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+            "  uuid 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
+            "    uuid_UUID 0..36 \"f81d4fae-7dec-11d0-a765-00a0c91e6bf6\"",
+            "      uuid_time_low 0..8 \"f81d4fae\"",
+            "      uuid_node 24..36 \"00a0c91e6bf6\"",
+            "no match 12345: expected uuid_time_low at byte 0",
+        ],
+    );
     let output = urn_tag(&[
         "grammar",
         "try",
@@ -327,18 +328,19 @@ fn try_shows_the_parse_tree_with_byte_spans() {
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    for line in [
-        "match    urn:example:a?+r?=q#f",
-        "  rfc8141 0..21 \"urn:example:a?+r?=q#f\"",
-        "    namestring 0..21 \"urn:example:a?+r?=q#f\"",
-        "      NID 4..11 \"example\"",
-        "      NSS 12..13 \"a\"",
-        "      r_component 15..16 \"r\"",
-        "      q_component 18..19 \"q\"",
-        "      f_component 20..21 \"f\"",
-    ] {
-        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "match    urn:example:a?+r?=q#f",
+            "  rfc8141 0..21 \"urn:example:a?+r?=q#f\"",
+            "    namestring 0..21 \"urn:example:a?+r?=q#f\"",
+            "      NID 4..11 \"example\"",
+            "      NSS 12..13 \"a\"",
+            "      r_component 15..16 \"r\"",
+            "      q_component 18..19 \"q\"",
+            "      f_component 20..21 \"f\"",
+        ],
+    );
 }
 
 /// A parse tree deeper than 32 levels is indented as the 32nd and says its depth, so that a
@@ -598,6 +600,14 @@ fn try_stops_a_grammar_that_recurses_or_backtracks_without_end() {
     );
 }
 
+/// Asserts that each of `lines` is a whole line of `text`.
+#[track_caller]
+fn assert_has_lines(text: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(text.lines().any(|l| l == *line), "{line:?} in:\n{text}");
+    }
+}
+
 /// `grammar try` with `--explain` (and `--steps` when `steps`) on inputs of RULE in FILE.
 #[track_caller]
 fn try_explained(file: &str, rule: &str, steps: bool, inputs: &[&str]) -> Output {
@@ -752,14 +762,15 @@ fn try_steps_end_a_failing_run_where_its_trace_does() {
     ]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
-    for line in [
-        "  \u{1b}[2m 4\u{1b}[0m      \u{1b}[32mALPHA matched bytes 0..1\u{1b}[0m",
-        "  \u{1b}[2m12\u{1b}[0m  \u{1b}[31mNID failed; back to byte 0\u{1b}[0m",
-        "      \u{1b}[31mthe run got no further than byte 1, expecting \"-\", '0'..'9', \
-         'A'..'Z', 'a'..'z' or NID\u{1b}[0m",
-    ] {
-        assert!(text.lines().any(|l| l == line), "{line:?} in:\n{text}");
-    }
+    assert_has_lines(
+        &text,
+        &[
+            "  \u{1b}[2m 4\u{1b}[0m      \u{1b}[32mALPHA matched bytes 0..1\u{1b}[0m",
+            "  \u{1b}[2m12\u{1b}[0m  \u{1b}[31mNID failed; back to byte 0\u{1b}[0m",
+            "      \u{1b}[31mthe run got no further than byte 1, expecting \"-\", '0'..'9', \
+             'A'..'Z', 'a'..'z' or NID\u{1b}[0m",
+        ],
+    );
     assert!(
         text.ends_with("or NID\u{1b}[0m\n"),
         "the trace's line is the last:\n{text}"
