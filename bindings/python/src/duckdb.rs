@@ -286,7 +286,7 @@ unsafe fn answer(
     // row's are compared with the last row's by their raw 16 bytes (equal bytes are equal
     // strings), and read again from their text only when those differ.
     let mut reading: Option<(Choices, Reading)> = None;
-    for row in 0..values.values.len() {
+    for row in 0..values.len() {
         let present = values.is_present(row)
             && texts.iter().all(|texts| texts.is_present(row))
             && namespaces.is_present(row);
@@ -436,6 +436,10 @@ impl<T> Column<'_, T> {
                 validity: Validity::of(vector, rows),
             }
         }
+    }
+
+    fn len(&self) -> usize {
+        self.values.len()
     }
 
     fn is_present(&self, row: usize) -> bool {
