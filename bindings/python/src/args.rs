@@ -104,7 +104,11 @@ impl Reading {
     /// built (an invalid value is not run through the grammar's failure report).
     #[inline]
     pub fn is_valid(&self, text: &str) -> bool {
-        match (self.only, Scheme::of(text)) {
+        let Some(only) = self.only else {
+            // The library reads the scheme itself: read once, not twice.
+            return Identifier::is_valid_with(text, self.syntax);
+        };
+        match (Some(only), Scheme::of(text)) {
             (Some(Scheme::Urn), found) if found != Some(Scheme::Urn) => {
                 Urn::is_valid_with(text, self.syntax.urn())
             }

@@ -24,7 +24,8 @@
 //! with `scheme` one of `'urn'`, `'tag'` or `'identifier'` (either, by the value's own scheme).
 //! A NULL argument gives a NULL, as DuckDB's functions do; a wrong name is the query's error.
 //!
-//! This is the crate's only unsafe code: DuckDB's C API is raw pointers. What each block
+//! This is, with `utf8`'s one line, the crate's unsafe code: DuckDB's C API is raw pointers.
+//! What each block
 //! relies on is written beside it; what decides an answer is the safe code the batch
 //! functions use ([`Reading::is_valid`], `batch::error_of_bytes`,
 //! `batch::equivalence_key_of_bytes`).
@@ -401,17 +402,9 @@ impl Answers<'_> {
 
 /// `bytes` as text, `None` when they are not UTF-8 (DuckDB's VARCHAR is UTF-8; what is not,
 /// from a cast that skipped the check, is not an identifier).
-///
-/// Identifiers are mostly ASCII, which `is_ascii` confirms a word at a time; `str::from_utf8`
-/// took a fifth of a query's time on 41-byte URNs (`perf`), as long as the check itself.
 #[inline]
 fn text(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        // SAFETY: ASCII bytes are UTF-8.
-        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
-    } else {
-        std::str::from_utf8(bytes).ok()
-    }
+    crate::utf8::text(bytes).ok()
 }
 
 /// A flat vector of `rows` rows whose data is a `T` per row: `string_t` for VARCHAR, a byte

@@ -4,8 +4,8 @@
 //! Every verdict comes from the library, whose recognizers are compiled from the grammar
 //! files; this crate only converts values and errors. The Python package around it
 //! (`python/urn_tag/`) adds the pydantic type and tells the containers of the batch functions
-//! apart. Its one unsafe module is `duckdb`, the module's face as a DuckDB extension, whose
-//! C API is raw pointers.
+//! apart. Its unsafe code is in two modules: `duckdb`, the module's face as a DuckDB extension,
+//! whose C API is raw pointers, and `utf8`, which takes ASCII bytes for text unchecked.
 #![deny(unsafe_code)]
 
 mod args;
@@ -17,6 +17,7 @@ mod identifier;
 mod tag;
 mod text;
 mod urn;
+mod utf8;
 
 use pyo3::prelude::*;
 

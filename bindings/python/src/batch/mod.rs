@@ -242,27 +242,27 @@ fn answer_array(
 ) -> PyResult<Vec<ArrayRef>> {
     let answers = match array.data_type() {
         DataType::Utf8 => {
-            let values = ByteArray::new(array.as_string::<i32>(), range.clone());
+            let values = ByteArray::new(array.as_string::<i32>());
             answer_values(&values, range, answering)
         }
         DataType::LargeUtf8 => {
-            let values = ByteArray::new(array.as_string::<i64>(), range.clone());
+            let values = ByteArray::new(array.as_string::<i64>());
             answer_values(&values, range, answering)
         }
         DataType::Binary => {
-            let values = ByteArray::new(array.as_binary::<i32>(), range.clone());
+            let values = ByteArray::new(array.as_binary::<i32>());
             answer_values(&values, range, answering)
         }
         DataType::LargeBinary => {
-            let values = ByteArray::new(array.as_binary::<i64>(), range.clone());
+            let values = ByteArray::new(array.as_binary::<i64>());
             answer_values(&values, range, answering)
         }
         DataType::Utf8View => {
-            let values = ViewArray::new(array.as_string_view(), range.clone());
+            let values = ViewArray::new(array.as_string_view());
             answer_values(&values, range, answering)
         }
         DataType::BinaryView => {
-            let values = ViewArray::new(array.as_binary_view(), range.clone());
+            let values = ViewArray::new(array.as_binary_view());
             answer_values(&values, range, answering)
         }
         DataType::Null => answer_values(&Nulls::new(array.len()), range, answering),
@@ -367,18 +367,23 @@ fn answer_values<V: Values>(
                 .map(|nulls| nulls.slice(range.start, range.len()))
                 .filter(|nulls| nulls.null_count() > 0);
             let mut malformed = None;
-            let verdicts = BooleanBuffer::collect_bool(range.len(), |k| {
-                match values.unmasked(range.start + k) {
-                    Ok(Item::Text(text)) => reading.is_valid(text),
-                    Ok(Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. }) => false,
-                    // What lies under a null need not be well formed.
-                    Err(_) if nulls.as_ref().is_some_and(|nulls| nulls.is_null(k)) => false,
-                    Err(error) => {
-                        malformed.get_or_insert(error);
-                        false
+            // Inlined into the loop: a call per value cost a tenth of a verdict's time.
+            let verdicts = BooleanBuffer::collect_bool(
+                range.len(),
+                #[inline(always)]
+                |k| {
+                    match values.unmasked(range.start + k) {
+                        Ok(Item::Text(text)) => reading.is_valid(text),
+                        Ok(Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. }) => false,
+                        // What lies under a null need not be well formed.
+                        Err(_) if nulls.as_ref().is_some_and(|nulls| nulls.is_null(k)) => false,
+                        Err(error) => {
+                            malformed.get_or_insert(error);
+                            false
+                        }
                     }
-                }
-            });
+                },
+            );
             if let Some(error) = malformed {
                 return Err(error.into());
             }
