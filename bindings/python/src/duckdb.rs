@@ -24,7 +24,7 @@
 //! with `scheme` one of `'urn'`, `'tag'` or `'identifier'` (either, by the value's own scheme).
 //! A NULL argument gives a NULL, as DuckDB's functions do; a wrong name is the query's error.
 //!
-//! This is, with `utf8`'s one line, the crate's unsafe code: DuckDB's C API is raw pointers.
+//! This module, `polars` and `utf8` are the crate's unsafe code: DuckDB's C API is raw pointers.
 //! What each block
 //! relies on is written beside it; what decides an answer is the safe code the batch
 //! functions use ([`Reading::is_valid`], `batch::error_of_bytes`,

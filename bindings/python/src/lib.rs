@@ -4,8 +4,9 @@
 //! Every verdict comes from the library, whose recognizers are compiled from the grammar
 //! files; this crate only converts values and errors. The Python package around it
 //! (`python/urn_tag/`) adds the pydantic type and tells the containers of the batch functions
-//! apart. Its unsafe code is in two modules: `duckdb`, the module's face as a DuckDB extension,
-//! whose C API is raw pointers, and `utf8`, which takes ASCII bytes for text unchecked.
+//! apart. Its unsafe code is in three modules: `duckdb` and `polars`, the module's faces as a
+//! DuckDB extension and a Polars plugin, whose interfaces are raw pointers, and `utf8`, which
+//! takes ASCII bytes for text unchecked.
 #![deny(unsafe_code)]
 
 mod args;
@@ -14,6 +15,7 @@ mod duckdb;
 mod errors;
 mod find;
 mod identifier;
+mod polars;
 mod tag;
 mod text;
 mod urn;

@@ -19,13 +19,21 @@ categorical column:
 * ``equivalence_key()``: what equivalence compares (a URN's equivalence key, a tag's own text),
   null for an invalid value.
 
-A null gives a null, as Polars' own functions do. The expressions are elementwise, so they run
-in lazy queries and on the streaming engine; each batch crosses to the native module through the
-Arrow PyCapsule interface without a copy.
+A null gives a null, as Polars' own functions do. The expressions are a Polars plugin: the
+package's native module answers them on Polars' own threads, with Python's lock released, on
+each batch of the column where it lies (through the Arrow C data interface, without a copy).
+They are elementwise, so they run in lazy queries and on the streaming engine, whose batches
+run on every core. ``threads`` splits each batch the plugin is handed among that many threads
+(for an eager query, which hands the whole column over at once); the streaming engine already
+runs one batch per core.
 """
 
-import polars as pl
+from pathlib import Path
 
+import polars as pl
+from polars.plugins import register_plugin_function
+
+from urn_tag import _urn_tag
 from urn_tag._engines import QUESTIONS, Options, answer, row_fields
 
 __all__ = ["UrnTagExpr", "UrnTagSeries", "row_dtype"]
@@ -75,7 +83,8 @@ class _Methods:
         )
 
 
-_RETURN_TYPES = {"valid": pl.Boolean, "error": pl.String, "key": pl.String}
+#: The native module's file, which is also the Polars plugin.
+_PLUGIN = Path(_urn_tag.__file__)
 
 
 @pl.api.register_expr_namespace("urn_tag")
@@ -86,12 +95,19 @@ class UrnTagExpr(_Methods):
         self._expr = expr
 
     def _apply(self, options):
-        question = QUESTIONS[options.function]
-        return_dtype = row_dtype() if question == "parse" else _RETURN_TYPES[question]
-        return self._expr.map_batches(
-            lambda series: _answer(series, question, options),
-            return_dtype=return_dtype,
+        return register_plugin_function(
+            plugin_path=_PLUGIN,
+            function_name=options.function,
+            args=self._expr,
+            kwargs={
+                "spec": options.spec,
+                "tag_syntax": options.tag_syntax,
+                "namespaces": options.namespaces,
+                "scheme": options.scheme,
+                "threads": options.threads,
+            },
             is_elementwise=True,
+            use_abs_path=True,
         )
 
 

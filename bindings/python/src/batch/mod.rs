@@ -55,12 +55,17 @@ enum Question {
 
 impl Question {
     fn named(name: &str) -> PyResult<Question> {
+        Question::of_name(name)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown question {name:?}")))
+    }
+
+    fn of_name(name: &str) -> Option<Question> {
         match name {
-            "valid" => Ok(Question::Valid),
-            "parse" => Ok(Question::Parse),
-            "error" => Ok(Question::Error),
-            "key" => Ok(Question::Key),
-            other => Err(PyValueError::new_err(format!("unknown question {other:?}"))),
+            "valid" => Some(Question::Valid),
+            "parse" => Some(Question::Parse),
+            "error" => Some(Question::Error),
+            "key" => Some(Question::Key),
+            _ => None,
         }
     }
 
@@ -136,11 +141,42 @@ pub fn _answer<'py>(
         }
         other => return Err(PyValueError::new_err(format!("unknown source {other:?}"))),
     };
-    let answers = py.detach(|| answer_chunks(&chunks, &answering, threads))?;
+    let answers = py
+        .detach(|| answer_chunks(&chunks, &answering, threads))
+        .map_err(BatchError::into_py)?;
     let field = Field::new("", answering.question.data_type(), true);
     Ok(PyChunkedArray::try_new(answers, Arc::new(field))?
         .into_pyobject(py)?
         .into_any())
+}
+
+/// The answers of an engine's column function to `question` (`"valid"`, `"parse"`, `"error"`
+/// or `"key"`) for the chunks of a column, a null giving a null, on up to `threads` threads,
+/// with the Arrow type of the answers; `function` names the function in messages. For the
+/// Polars plugin, which runs on Polars' threads with Python's lock not held: nothing here
+/// touches Python.
+pub fn answer_column(
+    chunks: &[ArrayRef],
+    question: &str,
+    reading: Reading,
+    threads: usize,
+    function: &str,
+) -> Result<(Vec<ArrayRef>, DataType), BatchError> {
+    let question = Question::of_name(question)
+        .ok_or_else(|| BatchError::Value(format!("unknown question {question:?}")))?;
+    let answering = Answering {
+        question,
+        reading,
+        null_is_null: true,
+        function,
+    };
+    let answers = answer_chunks(chunks, &answering, threads.max(1))?;
+    Ok((answers, question.data_type()))
+}
+
+/// The Arrow type of the answers to `question`, as [`answer_column`] gives them.
+pub fn answer_type(question: &str) -> Option<DataType> {
+    Question::of_name(question).map(Question::data_type)
 }
 
 /// The fields of `parse_many`'s rows, in order, as `(name, type)` with the type `"bool"`,
@@ -170,7 +206,7 @@ fn answer_texts<'py>(
             .into_iter()
             .collect::<Result<Vec<_>, _>>()
         })
-        .map_err(AnswerError::into_py)?;
+        .map_err(|error| BatchError::from(error).into_py())?;
     let answers: Vec<ArrayRef> = answers.into_iter().flatten().flatten().collect();
     match (answering.question, output) {
         (Question::Valid, "list" | "bytes") => {
@@ -202,7 +238,7 @@ fn answer_chunks(
     chunks: &[ArrayRef],
     answering: &Answering,
     threads: usize,
-) -> PyResult<Vec<ArrayRef>> {
+) -> Result<Vec<ArrayRef>, BatchError> {
     // A dictionary's values are answered once each, then looked up by the keys; every other
     // chunk is cut into tasks for the threads.
     let mut by_chunk: Vec<Vec<ArrayRef>> = vec![Vec::new(); chunks.len()];
@@ -224,7 +260,7 @@ fn answer_chunks(
                 let answers = answer_array(&chunks[chunk], range, answering)?;
                 Ok((chunk, answers))
             })
-            .collect::<PyResult<Vec<_>>>()
+            .collect::<Result<Vec<_>, BatchError>>()
     });
     for group in results {
         for (chunk, answers) in group? {
@@ -239,7 +275,7 @@ fn answer_array(
     array: &ArrayRef,
     range: std::ops::Range<usize>,
     answering: &Answering,
-) -> PyResult<Vec<ArrayRef>> {
+) -> Result<Vec<ArrayRef>, BatchError> {
     let answers = match array.data_type() {
         DataType::Utf8 => {
             let values = ByteArray::new(array.as_string::<i32>());
@@ -267,13 +303,13 @@ fn answer_array(
         }
         DataType::Null => answer_values(&Nulls::new(array.len()), range, answering),
         other => {
-            return Err(PyTypeError::new_err(format!(
+            return Err(BatchError::Type(format!(
                 "{}() expects an Arrow array of strings or binary values, not {other}",
                 answering.function
             )));
         }
     };
-    answers.map_err(AnswerError::into_py)
+    answers.map_err(BatchError::from)
 }
 
 /// The answers for a dictionary-encoded chunk: its values answered once each, then taken by
@@ -282,7 +318,7 @@ fn answer_dictionary(
     array: &ArrayRef,
     key_type: &DataType,
     answering: &Answering,
-) -> PyResult<ArrayRef> {
+) -> Result<ArrayRef, BatchError> {
     fn parts<K: ArrowDictionaryKeyType>(array: &ArrayRef) -> (ArrayRef, ArrayRef) {
         let dictionary: &DictionaryArray<K> = array.as_dictionary();
         (
@@ -300,7 +336,7 @@ fn answer_dictionary(
         DataType::UInt32 => parts::<UInt32Type>(array),
         DataType::UInt64 => parts::<UInt64Type>(array),
         other => {
-            return Err(PyTypeError::new_err(format!(
+            return Err(BatchError::Type(format!(
                 "{}() expects an Arrow dictionary with integer keys, not {other} keys",
                 answering.function
             )));
@@ -324,8 +360,43 @@ fn nulls_false(verdicts: &BooleanArray) -> BooleanArray {
     }
 }
 
-fn arrow_error(error: arrow_schema::ArrowError) -> PyErr {
-    PyValueError::new_err(error.to_string())
+fn arrow_error(error: arrow_schema::ArrowError) -> BatchError {
+    BatchError::Value(error.to_string())
+}
+
+/// Why a batch could not be answered, as a message: the batch functions raise it in Python,
+/// the Polars plugin hands it to Polars (on Polars' threads, where Python's lock is not held).
+#[derive(Debug)]
+pub enum BatchError {
+    /// The values are of a type that is not text: a `TypeError`.
+    Type(String),
+    /// The values are malformed, or their answers do not fit Arrow: a `ValueError`.
+    Value(String),
+}
+
+impl BatchError {
+    fn into_py(self) -> PyErr {
+        match self {
+            BatchError::Type(message) => PyTypeError::new_err(message),
+            BatchError::Value(message) => PyValueError::new_err(message),
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        match self {
+            BatchError::Type(message) | BatchError::Value(message) => message,
+        }
+    }
+}
+
+impl From<AnswerError> for BatchError {
+    fn from(error: AnswerError) -> BatchError {
+        match error {
+            AnswerError::Malformed(malformed) => BatchError::Value(malformed.to_string()),
+            AnswerError::Rows(rows::RowsError(message)) => BatchError::Value(message),
+        }
+    }
 }
 
 /// Why a range of values could not be answered.
@@ -333,15 +404,6 @@ fn arrow_error(error: arrow_schema::ArrowError) -> PyErr {
 enum AnswerError {
     Malformed(Malformed),
     Rows(rows::RowsError),
-}
-
-impl AnswerError {
-    fn into_py(self) -> PyErr {
-        match self {
-            AnswerError::Malformed(malformed) => PyValueError::new_err(malformed.to_string()),
-            AnswerError::Rows(rows::RowsError(message)) => PyValueError::new_err(message),
-        }
-    }
 }
 
 impl From<Malformed> for AnswerError {
