@@ -30,3 +30,4 @@ pub use date::{Clock, TagDate};
 pub use lint::TagLint;
 pub use mint::{MintError, TagMinter};
 pub use value::TagUri;
+pub(crate) use value::is_valid_bytes;

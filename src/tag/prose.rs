@@ -25,11 +25,10 @@ use crate::syntax::{SCHEME_LEN, TagSyntax};
 /// pass through memory.
 #[inline(always)]
 pub(super) fn check(
-    input: &str,
+    bytes: &[u8],
     offsets: &mut Offsets,
     syntax: TagSyntax,
 ) -> Result<TagDate, ParseError> {
-    let bytes = input.as_bytes();
     if let Some(start) = offsets.domain_start()
         && let Err((kind, index)) = check_dns_lengths(&bytes[start..offsets.comma])
     {

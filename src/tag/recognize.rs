@@ -37,7 +37,7 @@ pub(crate) struct Offsets {
 /// them.
 #[inline(always)]
 pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, ParseError> {
-    let recognized = match spans(input, syntax) {
+    let recognized = match spans(input.as_bytes(), syntax) {
         Some(spans) => Ok(offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
@@ -53,14 +53,13 @@ pub(crate) fn recognize(input: &str, syntax: TagSyntax) -> Result<Offsets, Parse
 /// the time an invalid input takes; a caller that asks only whether an input is valid needs no
 /// more.
 #[inline(always)]
-pub(crate) fn accepts(input: &str, syntax: TagSyntax) -> Option<Offsets> {
+pub(crate) fn accepts(input: &[u8], syntax: TagSyntax) -> Option<Offsets> {
     spans(input, syntax).map(|spans| offsets(&spans))
 }
 
 /// The spans the compiled grammar of `syntax` captures in `input`, if it accepts it.
 #[inline(always)]
-fn spans(input: &str, syntax: TagSyntax) -> Option<compiled::tag::Spans> {
-    let bytes = input.as_bytes();
+fn spans(bytes: &[u8], syntax: TagSyntax) -> Option<compiled::tag::Spans> {
     // Called directly rather than through a function pointer, so that each is inlined.
     match syntax {
         TagSyntax::Rfc4151 => compiled::tag::rfc4151(bytes),

@@ -205,8 +205,7 @@ impl<'a> TagUri<&'a str> {
     /// assert!(!TagUri::is_valid_with("tag:yaml.org,2002-02-30:int", TagSyntax::Rfc4151));
     /// ```
     pub fn is_valid_with(input: &str, syntax: TagSyntax) -> bool {
-        recognize::accepts(input, syntax)
-            .is_some_and(|mut offsets| prose::check(input, &mut offsets, syntax).is_ok())
+        is_valid_bytes(input.as_bytes(), syntax)
     }
 
     /// A `TagUri` that owns a copy of the text.
@@ -454,8 +453,18 @@ impl<S: AsRef<str>> TagUri<S> {
 #[inline(always)]
 fn check(input: &str, syntax: TagSyntax) -> Result<(Offsets, TagDate), ParseError> {
     let mut offsets = recognize::recognize(input, syntax)?;
-    let date = prose::check(input, &mut offsets, syntax)?;
+    let date = prose::check(input.as_bytes(), &mut offsets, syntax)?;
     Ok((offsets, date))
+}
+
+/// Whether `input` is a tag URI under `syntax`, for [`TagUri::is_valid_with`] and for bytes
+/// that need not be UTF-8
+/// ([`Identifier::is_valid_bytes_with`](crate::Identifier::is_valid_bytes_with)): the grammar
+/// reads bytes, and what it leaves to Rust reads them too.
+#[inline(always)]
+pub(crate) fn is_valid_bytes(input: &[u8], syntax: TagSyntax) -> bool {
+    recognize::accepts(input, syntax)
+        .is_some_and(|mut offsets| prose::check(input, &mut offsets, syntax).is_ok())
 }
 
 /// Shows the exact text first, so that values that are not `==` never print alike, then the

@@ -33,3 +33,4 @@ pub use equivalence::{Equivalence, EquivalenceKey, NamespaceRule};
 pub use lint::UrnLint;
 pub use nid::{NidClass, Reservation};
 pub use value::Urn;
+pub(crate) use value::is_valid_bytes;

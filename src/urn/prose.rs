@@ -14,8 +14,9 @@ use crate::syntax::{SCHEME_LEN, UrnSyntax};
 /// Always inlined, into the parse and the validity check alike, where for RFC 8141 it folds
 /// to nothing.
 #[inline(always)]
-pub(super) fn check(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result<(), ParseError> {
-    if syntax.reserves_urn_nid() && input[SCHEME_LEN..offsets.nid_end].eq_ignore_ascii_case("urn") {
+pub(super) fn check(input: &[u8], syntax: UrnSyntax, offsets: &Offsets) -> Result<(), ParseError> {
+    if syntax.reserves_urn_nid() && input[SCHEME_LEN..offsets.nid_end].eq_ignore_ascii_case(b"urn")
+    {
         return Err(ParseError::new(
             ParseErrorKind::ReservedNid(syntax),
             SCHEME_LEN,
@@ -24,7 +25,7 @@ pub(super) fn check(input: &str, syntax: UrnSyntax, offsets: &Offsets) -> Result
     if !syntax.forbids_nul() {
         return Ok(());
     }
-    let bytes = input.as_bytes();
+    let bytes = input;
     // The grammar has already checked that every '%' starts a well-formed escape.
     let nul = (offsets.nid_end + 1..bytes.len().saturating_sub(2))
         .find(|&i| bytes[i] == b'%' && bytes[i + 1] == b'0' && bytes[i + 2] == b'0');

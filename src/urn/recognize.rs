@@ -39,7 +39,7 @@ pub(crate) struct Offsets {
 /// them.
 #[inline(always)]
 pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
-    let recognized = match spans(input, syntax) {
+    let recognized = match spans(input.as_bytes(), syntax) {
         Some(spans) => check_nid_length(input, syntax, offsets(&spans)),
         None => Err(rejected(input, syntax)),
     };
@@ -55,15 +55,14 @@ pub(crate) fn recognize(input: &str, syntax: UrnSyntax) -> Result<Offsets, Parse
 /// is not run, which is most of the time an invalid input takes; a caller that asks only
 /// whether an input is valid needs no more.
 #[inline(always)]
-pub(crate) fn accepts(input: &str, syntax: UrnSyntax) -> Option<Offsets> {
+pub(crate) fn accepts(input: &[u8], syntax: UrnSyntax) -> Option<Offsets> {
     let offsets = offsets(&spans(input, syntax)?);
     nid_within_bound(&offsets).then_some(offsets)
 }
 
 /// The spans the compiled grammar of `syntax` captures in `input`, if it accepts it.
 #[inline(always)]
-fn spans(input: &str, syntax: UrnSyntax) -> Option<compiled::urn::Spans> {
-    let bytes = input.as_bytes();
+fn spans(bytes: &[u8], syntax: UrnSyntax) -> Option<compiled::urn::Spans> {
     // Called directly rather than through a function pointer, so that each is inlined and
     // its spans never pass through memory.
     match syntax {

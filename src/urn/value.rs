@@ -210,8 +210,7 @@ impl<'a> Urn<&'a str> {
     /// assert!(!Urn::is_valid_with("urn:urn:x", UrnSyntax::Rfc2141));
     /// ```
     pub fn is_valid_with(input: &str, syntax: UrnSyntax) -> bool {
-        recognize::accepts(input, syntax)
-            .is_some_and(|offsets| prose::check(input, syntax, &offsets).is_ok())
+        is_valid_bytes(input.as_bytes(), syntax)
     }
 
     /// A `Urn` that owns a copy of the text.
@@ -481,8 +480,17 @@ impl<S: AsRef<str>> Urn<S> {
 #[inline(always)]
 fn check(input: &str, syntax: UrnSyntax) -> Result<Offsets, ParseError> {
     let offsets = recognize::recognize(input, syntax)?;
-    prose::check(input, syntax, &offsets)?;
+    prose::check(input.as_bytes(), syntax, &offsets)?;
     Ok(offsets)
+}
+
+/// Whether `input` is a URN under `syntax`, for [`Urn::is_valid_with`] and for bytes that need
+/// not be UTF-8 ([`Identifier::is_valid_bytes_with`](crate::Identifier::is_valid_bytes_with)):
+/// the grammar reads bytes, and what it leaves to Rust reads them too.
+#[inline(always)]
+pub(crate) fn is_valid_bytes(input: &[u8], syntax: UrnSyntax) -> bool {
+    recognize::accepts(input, syntax)
+        .is_some_and(|offsets| prose::check(input, syntax, &offsets).is_ok())
 }
 
 /// Shows the exact text first, so that values that are not `==` never print alike, then the

@@ -1,6 +1,8 @@
 //! `is_valid_with` against the parse it stands for: on every input of the vector files, their
 //! one-edit mutations, and the rules that Rust checks after the grammar, under every syntax,
-//! `is_valid_with` says yes exactly when `parse_borrowed_with` succeeds.
+//! `is_valid_with` says yes exactly when `parse_borrowed_with` succeeds, and so does
+//! `Identifier::is_valid_bytes_with` on the input's bytes; on bytes that are not UTF-8 it says
+//! no.
 
 use rstest::rstest;
 use urn_tag::{Identifier, Syntax, TagSyntax, TagUri, Urn, UrnSyntax};
@@ -53,6 +55,11 @@ fn assert_agrees_with_parse(input: &str) -> usize {
                 parsed,
                 "{syntax:?}: {input:?}"
             );
+            assert_eq!(
+                Identifier::is_valid_bytes_with(input.as_bytes(), syntax),
+                parsed,
+                "{syntax:?}, as bytes: {input:?}"
+            );
         }
     }
     accepted
@@ -97,6 +104,59 @@ fn validity_agrees_with_parse_on_every_vector_and_its_one_edit_mutations() {
     // Both verdicts are well represented, so that neither side is checked vacuously.
     assert!(accepted > 5_000, "only {accepted} acceptances");
     assert!(rejected > 5_000, "only {rejected} rejections");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_never_an_identifier() {
+    // Every grammar example, valid or not, with each of its bytes replaced by, and then
+    // preceded by, a byte that cannot stand alone in UTF-8 (a continuation byte, a lead byte
+    // without its continuation, a byte UTF-8 never uses): were a grammar to admit a byte past
+    // ASCII anywhere, one of these would be accepted.
+    let examples: Vec<String> = [
+        include_str!("../data/urn-grammar-examples.tsv"),
+        include_str!("../data/tag-grammar-examples.tsv"),
+    ]
+    .iter()
+    .flat_map(|data| common::column(data, 1))
+    .map(str::to_owned)
+    .collect();
+    let syntaxes: Vec<Syntax> = URN_SYNTAXES
+        .into_iter()
+        .zip(TAG_SYNTAXES)
+        .flat_map(|(urn, tag)| {
+            [false, true].map(|namespaces| {
+                Syntax::new()
+                    .with_urn(urn)
+                    .with_tag(tag)
+                    .with_namespaces(namespaces)
+            })
+        })
+        .collect();
+    let mut checked = 0;
+    for example in &examples {
+        let bytes = example.as_bytes();
+        for at in 0..bytes.len() {
+            for stray in [0x80, 0xbf, 0xc3, 0xe9, 0xf0, 0xff] {
+                let mut replaced = bytes.to_vec();
+                replaced[at] = stray;
+                let mut inserted = bytes.to_vec();
+                inserted.insert(at, stray);
+                for input in [replaced, inserted] {
+                    if std::str::from_utf8(&input).is_ok() {
+                        continue;
+                    }
+                    for &syntax in &syntaxes {
+                        assert!(
+                            !Identifier::is_valid_bytes_with(&input, syntax),
+                            "{syntax:?}: {input:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} inputs checked");
 }
 
 /// The rules that Rust checks after the grammar accepted an input (those the grammar files
