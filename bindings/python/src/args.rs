@@ -100,24 +100,25 @@ impl Reading {
         }
     }
 
-    /// Whether [`Reading::parse`] would succeed on `text`, with neither the value nor the error
-    /// built (an invalid value is not run through the grammar's failure report).
+    /// Whether [`Reading::parse`] would succeed on `bytes`' text, with neither the value nor
+    /// the error built (an invalid value is not run through the grammar's failure report); bytes
+    /// that are not UTF-8 are not valid. They are not checked as UTF-8 first: the library's
+    /// grammars admit only ASCII.
     #[inline]
-    pub fn is_valid(&self, text: &str) -> bool {
-        let Some(only) = self.only else {
-            // The library reads the scheme itself: read once, not twice.
-            return Identifier::is_valid_with(text, self.syntax);
-        };
-        match (Some(only), Scheme::of(text)) {
-            (Some(Scheme::Urn), found) if found != Some(Scheme::Urn) => {
-                Urn::is_valid_with(text, self.syntax.urn())
-            }
-            (Some(Scheme::Tag), found) if found != Some(Scheme::Tag) => {
-                TagUri::is_valid_with(text, self.syntax.tag())
-            }
-            _ => Identifier::is_valid_with(text, self.syntax),
+    pub fn is_valid_bytes(&self, bytes: &[u8]) -> bool {
+        match self.only {
+            // A value of another scheme, or of none, is never a valid URN or tag: the grammar
+            // of each starts with its scheme.
+            Some(only) if bytes_scheme(bytes) != Some(only) => false,
+            _ => Identifier::is_valid_bytes_with(bytes, self.syntax),
         }
     }
+}
+
+/// The scheme the first four of `bytes` spell, as [`Scheme::of`] reads it.
+fn bytes_scheme(bytes: &[u8]) -> Option<Scheme> {
+    let head = std::str::from_utf8(bytes.get(..4)?).ok()?;
+    Scheme::of(head)
 }
 
 /// `value` as a `str`, or a TypeError that says what `function` expected.

@@ -27,7 +27,7 @@
 //! This module, `polars` and `utf8` are the crate's unsafe code: DuckDB's C API is raw pointers.
 //! What each block
 //! relies on is written beside it; what decides an answer is the safe code the batch
-//! functions use ([`Reading::is_valid`], `batch::error_of_bytes`,
+//! functions use ([`Reading::is_valid_bytes`], `batch::error_of_bytes`,
 //! `batch::equivalence_key_of_bytes`).
 #![allow(unsafe_code)]
 
@@ -322,7 +322,7 @@ unsafe fn answer(
         let bytes = values.bytes(row);
         match question {
             Question::Valid => {
-                answers.verdict(row, text(bytes).is_some_and(|text| current.is_valid(text)));
+                answers.verdict(row, current.is_valid_bytes(bytes));
             }
             Question::Error => answers.text(row, batch::error_of_bytes(bytes, &current)),
             Question::Key => answers.text(
@@ -398,13 +398,6 @@ impl Answers<'_> {
             *mask.add(row / 64) &= !(1 << (row % 64));
         }
     }
-}
-
-/// `bytes` as text, `None` when they are not UTF-8 (DuckDB's VARCHAR is UTF-8; what is not,
-/// from a cast that skipped the check, is not an identifier).
-#[inline]
-fn text(bytes: &[u8]) -> Option<&str> {
-    crate::utf8::text(bytes).ok()
 }
 
 /// A flat vector of `rows` rows whose data is a `T` per row: `string_t` for VARCHAR, a byte

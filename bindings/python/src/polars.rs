@@ -408,10 +408,13 @@ mod tests {
         let expected = Reading::named("rfc2141", "lenient", true, None).expect("a reading");
         // RFC 2141 allows a one-letter NID, and reserves the NID "urn".
         for input in ["urn:a:b", "urn:urn:x"] {
-            assert_eq!(options.reading.is_valid(input), expected.is_valid(input));
+            assert_eq!(
+                options.reading.is_valid_bytes(input.as_bytes()),
+                expected.is_valid_bytes(input.as_bytes())
+            );
         }
-        assert!(options.reading.is_valid("urn:a:b"));
-        assert!(!options.reading.is_valid("urn:urn:x"));
+        assert!(options.reading.is_valid_bytes(b"urn:a:b"));
+        assert!(!options.reading.is_valid_bytes(b"urn:urn:x"));
     }
 
     #[test]

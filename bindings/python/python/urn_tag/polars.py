@@ -107,7 +107,6 @@ class UrnTagExpr(_Methods):
                 "threads": options.threads,
             },
             is_elementwise=True,
-            use_abs_path=True,
         )
 
 

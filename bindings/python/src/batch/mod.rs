@@ -434,9 +434,9 @@ fn answer_values<V: Values>(
                 range.len(),
                 #[inline(always)]
                 |k| {
-                    match values.unmasked(range.start + k) {
-                        Ok(Item::Text(text)) => reading.is_valid(text),
-                        Ok(Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. }) => false,
+                    match values.unmasked_bytes(range.start + k) {
+                        Ok(Some(bytes)) => reading.is_valid_bytes(bytes),
+                        Ok(None) => false,
                         // What lies under a null need not be well formed.
                         Err(_) if nulls.as_ref().is_some_and(|nulls| nulls.is_null(k)) => false,
                         Err(error) => {

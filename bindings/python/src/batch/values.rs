@@ -75,6 +75,20 @@ pub trait Values: Sync {
     /// As for [`Values::item`].
     fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed>;
 
+    /// Value `i`'s bytes as its buffers hold them (as [`Values::unmasked`]), not checked as
+    /// UTF-8; `None` for a value that is not text. For the validity check, which reads bytes.
+    ///
+    /// # Errors
+    ///
+    /// As for [`Values::item`].
+    #[inline(always)]
+    fn unmasked_bytes(&self, i: usize) -> Result<Option<&[u8]>, Malformed> {
+        Ok(match self.unmasked(i)? {
+            Item::Text(text) => Some(text.as_bytes()),
+            Item::Null | Item::NotUnicode(_) | Item::InvalidUtf8 { .. } => None,
+        })
+    }
+
     /// The values' Arrow null buffer, if they have one: an engine's function gives a null for
     /// a null by keeping it.
     fn nulls(&self) -> Option<&NullBuffer> {
@@ -98,9 +112,22 @@ pub struct ByteArray<'a, T: ByteArrayType> {
     array: &'a GenericByteArray<T>,
 }
 
-impl<'a, T: ByteArrayType> ByteArray<'a, T> {
+impl<'a, T: ByteArrayType> ByteArray<'a, T>
+where
+    T::Offset: OffsetSizeTrait,
+{
     pub fn new(array: &'a GenericByteArray<T>) -> ByteArray<'a, T> {
         ByteArray { array }
+    }
+
+    #[inline(always)]
+    fn bytes(&self, i: usize) -> Result<&'a [u8], Malformed> {
+        let offsets = self.array.value_offsets();
+        let (start, end) = match (offsets.get(i), offsets.get(i + 1)) {
+            (Some(start), Some(end)) => (start.as_usize(), end.as_usize()),
+            _ => return Err(Malformed),
+        };
+        self.array.value_data().get(start..end).ok_or(Malformed)
     }
 }
 
@@ -115,13 +142,12 @@ where
     // Always inlined into the loops that read every value.
     #[inline(always)]
     fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed> {
-        let offsets = self.array.value_offsets();
-        let (start, end) = match (offsets.get(i), offsets.get(i + 1)) {
-            (Some(start), Some(end)) => (start.as_usize(), end.as_usize()),
-            _ => return Err(Malformed),
-        };
-        let bytes = self.array.value_data().get(start..end).ok_or(Malformed)?;
-        Ok(Item::of_bytes(bytes))
+        Ok(Item::of_bytes(self.bytes(i)?))
+    }
+
+    #[inline(always)]
+    fn unmasked_bytes(&self, i: usize) -> Result<Option<&[u8]>, Malformed> {
+        self.bytes(i).map(Some)
     }
 
     fn nulls(&self) -> Option<&NullBuffer> {
@@ -167,6 +193,22 @@ impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
     // Always inlined into the loops that read every value.
     #[inline(always)]
     fn unmasked(&self, i: usize) -> Result<Item<'_>, Malformed> {
+        Ok(Item::of_bytes(self.bytes(i)?))
+    }
+
+    #[inline(always)]
+    fn unmasked_bytes(&self, i: usize) -> Result<Option<&[u8]>, Malformed> {
+        self.bytes(i).map(Some)
+    }
+
+    fn nulls(&self) -> Option<&NullBuffer> {
+        self.array.nulls()
+    }
+}
+
+impl<'a, T: ByteViewType + ?Sized> ViewArray<'a, T> {
+    #[inline(always)]
+    fn bytes(&self, i: usize) -> Result<&'a [u8], Malformed> {
         let view = *self.views.get(i).ok_or(Malformed)?;
         let length = view_len(view);
         let bytes = if length <= INLINE_LEN {
@@ -179,11 +221,7 @@ impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
                 .get(buffer)
                 .and_then(|data| data.get(offset..offset.checked_add(length)?))
         };
-        Ok(Item::of_bytes(bytes.ok_or(Malformed)?))
-    }
-
-    fn nulls(&self) -> Option<&NullBuffer> {
-        self.array.nulls()
+        bytes.ok_or(Malformed)
     }
 }
 
