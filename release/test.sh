@@ -212,6 +212,9 @@ test_wheel_installed() {
     env PATH="$path" "$venv/bin/pip" install --quiet "${wheel}[test]"
     copy_tree
     tool_for_tests
+    # The Spark functions' jar, which the tests load into their session: CI's, else built.
+    local spark_jar=${URN_TAG_SPARK_JAR:-}
+    [ -n "$spark_jar" ] || spark_jar=$(bindings/jvm/build.sh --out "$work")
     # The package's Python source (pyproject.toml's python-source) is not in the tree the
     # tests run from: what they import can only be the installed wheel.
     local source
@@ -225,7 +228,7 @@ assert urn_tag.__file__.startswith(sys.prefix), urn_tag.__file__
 assert urn_tag.__version__ == sys.argv[1], urn_tag.__version__
 print("importing", urn_tag.__file__)
 ' "$version"
-        env PATH="$path" URN_TAG_CLI="$cli" \
+        env PATH="$path" URN_TAG_CLI="$cli" URN_TAG_SPARK_JAR="$spark_jar" \
             python -m pytest -q -p no:cacheprovider bindings/python/tests
     )
     echo "ok: ${wheel##*/} installed without Rust and passed the Python tests (against $cli)"

@@ -18,7 +18,9 @@ Each engine's row pairs are timed in the same process, alternating, in every rou
   and the same registered with `native=True` (the module loaded as a DuckDB extension);
 * Spark `local[2]` (the rows cached from a Parquet file): `count_if(rlike(id, regex))` against
   `count_if(is_valid(id))`, and (Spark 4.1 and later) an Arrow UDF that checks nothing: the
-  cost of Spark's transfer of the rows to a Python worker and back, which `is_valid` pays too.
+  cost of Spark's transfer of the rows to a Python worker and back, which `is_valid` pays too;
+  and `is_valid(id, jvm=True)`, the Java function of urn-tag-spark.jar (`bindings/jvm/build.sh`
+  builds it; `URN_TAG_SPARK_JAR` names another), when the jar is there.
 
 Every pair first checks its counts: the engine's regex and urn_tag must agree on the corpus (it
 has no URN where the ABNF and the library differ), else the script stops. The table gives each
@@ -145,8 +147,17 @@ def main():
         import urn_tag.spark
 
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        jar = Path(
+            os.environ.get("URN_TAG_SPARK_JAR")
+            or REPOSITORY / "bindings" / "jvm" / "target" / "urn-tag-spark.jar"
+        )
+        builder = SparkSession.builder
+        if jar.is_file():
+            builder = builder.config("spark.jars", str(jar))
+        else:
+            print(f"no {jar}: the Java function's row is left out", file=sys.stderr)
         spark = (
-            SparkSession.builder.master("local[2]")
+            builder.master("local[2]")
             .config("spark.driver.memory", "1g")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "2")
@@ -169,6 +180,14 @@ def main():
             ("rlike(id, regex)", spark_count(F.col("id").rlike(regex))),
             ("urn_tag.spark.is_valid(id)", spark_count(urn_tag.spark.is_valid("id"))),
         ]
+        if jar.is_file():
+            urn_tag.spark.register_jvm(spark)
+            pairs["Spark local[2]"].append(
+                (
+                    "urn_tag.spark.is_valid(id, jvm=True)",
+                    spark_count(urn_tag.spark.is_valid("id", jvm=True)),
+                )
+            )
         if hasattr(F, "arrow_udf"):
             import pyarrow.compute
 

@@ -1,6 +1,7 @@
 """The PySpark column functions against the command line, on a `local[2]` session: each function
 on the same rows as `urn-tag check --json`, nulls among them, in more than one batch and
-partition; and the message of an import from a zip archive, as Spark's --py-files makes one."""
+partition; the Java functions of urn-tag-spark.jar the same way; and the message of an import
+from a zip archive, as Spark's --py-files makes one."""
 
 import os
 import subprocess
@@ -16,13 +17,24 @@ import urn_tag.spark
 
 from records import BINARY, METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
 
+#: urn-tag-spark.jar, as bindings/jvm/build.sh builds it (CI builds it before these tests; the
+#: release's test of the wheel names its own with URN_TAG_SPARK_JAR).
+SPARK_JAR = Path(
+    os.environ.get("URN_TAG_SPARK_JAR")
+    or Path(__file__).resolve().parents[2] / "jvm" / "target" / "urn-tag-spark.jar"
+)
+
 
 @pytest.fixture(scope="module")
 def spark():
     # The Python workers run this interpreter, where the package is installed.
     os.environ["PYSPARK_PYTHON"] = sys.executable
+    builder = SparkSession.builder
+    if SPARK_JAR.is_file():
+        # The classpath is the JVM's, set once: the jar's functions are tested in this session.
+        builder = builder.config("spark.jars", str(SPARK_JAR))
     session = (
-        SparkSession.builder.master("local[2]")
+        builder.master("local[2]")
         .appName("urn_tag tests")
         .config("spark.driver.memory", "1g")
         .config("spark.ui.enabled", "false")
@@ -121,4 +133,63 @@ def test_importing_from_a_zip_archive_says_what_to_do(tmp_path):
         "module cannot load from a zip archive: install the wheel (pip install) where Python "
         "runs, or unpack it into a directory on sys.path (for Spark: see 'Clusters' in the "
         "urn-tag repository's docs/at-scale.md)"
+    )
+
+
+@pytest.fixture(scope="module")
+def jvm(spark):
+    assert SPARK_JAR.is_file(), (
+        f"no {SPARK_JAR}: build it with bindings/jvm/build.sh, or name it in URN_TAG_SPARK_JAR"
+    )
+    urn_tag.spark.register_jvm(spark)
+    return spark
+
+
+JVM_QUESTIONS = [question for question in QUESTIONS if question != "parse"]
+
+
+@pytest.mark.parametrize("question", JVM_QUESTIONS)
+def test_spark_jvm_functions_answer_as_the_command_line(jvm, ids, question):
+    function = getattr(urn_tag.spark, METHODS[question])
+    answers = spark_answers(ids, function("id", jvm=True))
+    assert answers_of(question, answers) == expected(question, ROWS)
+    options = {"spec": "rfc2141", "tag_syntax": "lenient", "namespaces": True}
+    answers = spark_answers(ids, function("id", jvm=True, **options))
+    assert answers_of(question, answers) == expected(question, ROWS, **options)
+    for scheme in ("urn", "tag"):
+        answers = spark_answers(ids, function("id", jvm=True, scheme=scheme))
+        assert answers_of(question, answers) == one_scheme(question, ROWS, scheme)
+
+
+def test_spark_jvm_functions_in_sql(jvm, ids):
+    ids.createOrReplaceTempView("ids")
+    rows = jvm.sql(
+        "SELECT n, urn_tag_valid(id, 'urn', 'rfc8141', 'rfc4151', false) AS valid, "
+        "urn_tag_error(id, 'identifier', 'rfc8141', 'rfc4151', false) AS error, "
+        "urn_tag_valid(id, 'urn', 'rfc8141', 'rfc4151', NULL) AS unknown FROM ids ORDER BY n"
+    ).collect()
+    assert [row["valid"] for row in rows] == one_scheme("valid", ROWS, "urn")
+    assert [row["error"] for row in rows] == expected("error", ROWS)
+    # A null argument gives a null, as Spark's functions do.
+    assert {row["unknown"] for row in rows} == {None}
+
+
+def test_spark_jvm_function_with_an_unknown_syntax_fails_the_query_and_says_why(jvm):
+    with pytest.raises(Exception) as raised:
+        jvm.sql("SELECT urn_tag_valid('urn:a:b', 'urn', 'rfc9999', 'rfc4151', false)").collect()
+    assert 'spec "rfc9999": unknown URN syntax (expected rfc8141, rfc2141 or rfc2141bis)' in str(
+        raised.value
+    )
+
+
+def test_spark_register_jvm_says_when_the_jar_is_missing(spark, monkeypatch):
+    monkeypatch.setattr(
+        urn_tag.spark, "JVM_FUNCTIONS", {"urn_tag_missing": ("urntag.spark.Missing", "boolean")}
+    )
+    with pytest.raises(RuntimeError) as raised:
+        urn_tag.spark.register_jvm(spark)
+    assert str(raised.value) == (
+        "urn_tag.spark.register_jvm: the session cannot load urntag.spark.Missing: start it with "
+        'urn-tag-spark.jar on its classpath, .config("spark.jars", "/path/to/urn-tag-spark.jar") '
+        "(bindings/jvm/build.sh builds the jar)"
     )

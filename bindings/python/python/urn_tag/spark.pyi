@@ -1,9 +1,14 @@
-from pyspark.sql import Column
+from pyspark.sql import Column, SparkSession
 
 from urn_tag._batch import _Scheme
 from urn_tag._urn_tag import _TagSyntaxName, _UrnSpec
 
-__all__ = ["equivalence_key", "error", "is_valid", "parse", "row_type"]
+__all__ = ["equivalence_key", "error", "is_valid", "parse", "register_jvm", "row_type"]
+
+JVM_FUNCTIONS: dict[str, tuple[str, str]]
+
+def register_jvm(spark: SparkSession) -> None:
+    """Registers ``urn_tag_valid``, ``urn_tag_error`` and ``urn_tag_equivalence_key``."""
 
 def row_type() -> str:
     """The Spark SQL type of :func:`parse`'s struct, as DDL: ``struct<valid:boolean,...>``."""
@@ -16,6 +21,7 @@ def is_valid(
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
     threads: int = 1,
+    jvm: bool = False,
 ) -> Column:
     """``boolean``."""
 
@@ -38,6 +44,7 @@ def error(
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
     threads: int = 1,
+    jvm: bool = False,
 ) -> Column:
     """``string``."""
 
@@ -49,5 +56,6 @@ def equivalence_key(
     tag_syntax: _TagSyntaxName = "rfc4151",
     scheme: _Scheme = None,
     threads: int = 1,
+    jvm: bool = False,
 ) -> Column:
     """``string``."""
