@@ -1,5 +1,6 @@
 """Shared helpers: the repository's test data, read as the Rust tests read it."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -7,6 +8,18 @@ import pytest
 #: The repository's root: this file is bindings/python/tests/conftest.py.
 REPOSITORY = Path(__file__).resolve().parents[3]
 DATA = REPOSITORY / "tests" / "data"
+
+#: urn-tag-spark.jar, as bindings/jvm/build.sh builds it (CI builds it before these tests; the
+#: release's test of the wheel names its own with URN_TAG_SPARK_JAR).
+SPARK_JAR = Path(
+    os.environ.get("URN_TAG_SPARK_JAR")
+    or REPOSITORY / "bindings" / "jvm" / "target" / "urn-tag-spark.jar"
+)
+
+# A JVM's classpath is set when it starts, by the first Spark session of the process, whichever
+# test (a Spark test, a recipe of docs/at-scale.md) starts one: every one starts with the jar.
+if SPARK_JAR.is_file():
+    os.environ["PYSPARK_SUBMIT_ARGS"] = f"--jars {SPARK_JAR} pyspark-shell"
 
 
 def table(path):

@@ -32,6 +32,7 @@ def test_every_engine_has_a_recipe():
         "DuckDB",
         "Native: the functions as DuckDB's own",
         "Spark",
+        "In the JVM: no Python worker",
     ]
 
 

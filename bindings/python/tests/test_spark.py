@@ -15,26 +15,17 @@ from pyspark.sql import SparkSession
 import urn_tag
 import urn_tag.spark
 
+from conftest import SPARK_JAR
 from records import BINARY, METHODS, QUESTIONS, ROWS, answers_of, expected, one_scheme
-
-#: urn-tag-spark.jar, as bindings/jvm/build.sh builds it (CI builds it before these tests; the
-#: release's test of the wheel names its own with URN_TAG_SPARK_JAR).
-SPARK_JAR = Path(
-    os.environ.get("URN_TAG_SPARK_JAR")
-    or Path(__file__).resolve().parents[2] / "jvm" / "target" / "urn-tag-spark.jar"
-)
 
 
 @pytest.fixture(scope="module")
 def spark():
     # The Python workers run this interpreter, where the package is installed.
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    builder = SparkSession.builder
-    if SPARK_JAR.is_file():
-        # The classpath is the JVM's, set once: the jar's functions are tested in this session.
-        builder = builder.config("spark.jars", str(SPARK_JAR))
+    # With urn-tag-spark.jar on its classpath when there is one (conftest.py).
     session = (
-        builder.master("local[2]")
+        SparkSession.builder.master("local[2]")
         .appName("urn_tag tests")
         .config("spark.driver.memory", "1g")
         .config("spark.ui.enabled", "false")
@@ -189,7 +180,8 @@ def test_spark_register_jvm_says_when_the_jar_is_missing(spark, monkeypatch):
     with pytest.raises(RuntimeError) as raised:
         urn_tag.spark.register_jvm(spark)
     assert str(raised.value) == (
-        "urn_tag.spark.register_jvm: the session cannot load urntag.spark.Missing: start it with "
-        'urn-tag-spark.jar on its classpath, .config("spark.jars", "/path/to/urn-tag-spark.jar") '
+        "urn_tag.spark.register_jvm: the session cannot load urntag.spark.Missing: start the "
+        "process's first session with urn-tag-spark.jar on its classpath, "
+        '.config("spark.jars", "/path/to/urn-tag-spark.jar") '
         "(bindings/jvm/build.sh builds the jar)"
     )

@@ -27,8 +27,9 @@ With ``jvm=True``, ``is_valid``, ``error`` and ``equivalence_key`` are instead t
 functions of ``urn-tag-spark.jar`` (built by ``bindings/jvm/build.sh``), which run in the
 executors' JVM on each row where it is, and reach the library through JNI, with no Python
 worker: Spark's handing of every batch to Python and back, which an Arrow UDF pays, took
-longer than a third of Spark's own regex. The session must have the jar on its classpath, and
-the functions registered once per session::
+longer than a third of Spark's own regex. The session must have the jar on its classpath from
+its start (a JVM's classpath is set by the first session of the process), and the functions
+registered once per session::
 
     spark = SparkSession.builder.config("spark.jars", "/path/to/urn-tag-spark.jar").getOrCreate()
     urn_spark.register_jvm(spark)
@@ -77,8 +78,8 @@ def register_jvm(spark):
             if java_class not in str(error):
                 raise
             raise RuntimeError(
-                f"urn_tag.spark.register_jvm: the session cannot load {java_class}: start it "
-                "with urn-tag-spark.jar on its classpath, "
+                f"urn_tag.spark.register_jvm: the session cannot load {java_class}: start the "
+                "process's first session with urn-tag-spark.jar on its classpath, "
                 '.config("spark.jars", "/path/to/urn-tag-spark.jar") '
                 "(bindings/jvm/build.sh builds the jar)"
             ) from None
