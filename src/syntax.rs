@@ -50,8 +50,18 @@ impl Scheme {
         Scheme::of_bytes(input.as_bytes())
     }
 
-    /// [`Scheme::of`] for bytes, which need not be UTF-8.
-    pub(crate) fn of_bytes(input: &[u8]) -> Option<Scheme> {
+    /// [`Scheme::of`] for bytes, which need not be UTF-8 (for
+    /// [`Identifier::is_valid_bytes_with`](crate::Identifier::is_valid_bytes_with)'s callers,
+    /// which hold bytes).
+    ///
+    /// ```
+    /// use urn_tag::Scheme;
+    ///
+    /// assert_eq!(Scheme::of_bytes(b"URN:\xff"), Some(Scheme::Urn));
+    /// assert_eq!(Scheme::of_bytes(b"tag"), None);
+    /// ```
+    #[inline]
+    pub fn of_bytes(input: &[u8]) -> Option<Scheme> {
         // The four bytes as one number, the 0x20 bit of the three letters set: for each letter
         // exactly its two cases give the lower-case one, and the colon is compared as it is.
         const LETTERS_LOWERED: u32 = u32::from_le_bytes([0x20, 0x20, 0x20, 0]);

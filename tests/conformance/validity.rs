@@ -81,19 +81,24 @@ fn vector_inputs() -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn validity_agrees_with_parse_on_every_vector_and_its_one_edit_mutations() {
-    let inputs = vector_inputs();
-    // The grammar examples' mutations: the peer vectors' too would take a minute in a test
-    // build, where every parse also runs the pest-derived parser beside the compiled one.
-    let examples: Vec<String> = [
+/// The inputs of the grammar examples' vector files, valid and invalid.
+fn grammar_examples() -> Vec<String> {
+    [
         include_str!("../data/urn-grammar-examples.tsv"),
         include_str!("../data/tag-grammar-examples.tsv"),
     ]
     .iter()
     .flat_map(|data| common::column(data, 1))
     .map(str::to_owned)
-    .collect();
+    .collect()
+}
+
+#[test]
+fn validity_agrees_with_parse_on_every_vector_and_its_one_edit_mutations() {
+    let inputs = vector_inputs();
+    // The grammar examples' mutations: the peer vectors' too would take a minute in a test
+    // build, where every parse also runs the pest-derived parser beside the compiled one.
+    let examples = grammar_examples();
     let mutations = common::one_edit_mutations(&examples, &["", "%", ":", "#", "?", "-", "é", "0"]);
     let (mut accepted, mut rejected) = (0, 0);
     for input in inputs.iter().chain(&mutations) {
@@ -112,14 +117,7 @@ fn bytes_that_are_not_utf8_are_never_an_identifier() {
     // preceded by, a byte that cannot stand alone in UTF-8 (a continuation byte, a lead byte
     // without its continuation, a byte UTF-8 never uses): were a grammar to admit a byte past
     // ASCII anywhere, one of these would be accepted.
-    let examples: Vec<String> = [
-        include_str!("../data/urn-grammar-examples.tsv"),
-        include_str!("../data/tag-grammar-examples.tsv"),
-    ]
-    .iter()
-    .flat_map(|data| common::column(data, 1))
-    .map(str::to_owned)
-    .collect();
+    let examples = grammar_examples();
     let syntaxes: Vec<Syntax> = URN_SYNTAXES
         .into_iter()
         .zip(TAG_SYNTAXES)

@@ -61,7 +61,7 @@ impl Reading {
     /// Whether `bytes` are a valid identifier of the scheme asked for.
     fn is_valid(self, bytes: &[u8]) -> bool {
         match self.only {
-            Some(only) if scheme(bytes) != Some(only) => false,
+            Some(only) if Scheme::of_bytes(bytes) != Some(only) => false,
             _ => Identifier::is_valid_bytes_with(bytes, self.syntax),
         }
     }
@@ -77,18 +77,6 @@ impl Reading {
             }
             _ => Identifier::parse_borrowed_with(text, self.syntax),
         }
-    }
-}
-
-/// The scheme the first four of `bytes` spell, letters in either case, as [`Scheme::of`].
-fn scheme(bytes: &[u8]) -> Option<Scheme> {
-    let head = bytes.get(..4)?;
-    if head.eq_ignore_ascii_case(b"urn:") {
-        Some(Scheme::Urn)
-    } else if head.eq_ignore_ascii_case(b"tag:") {
-        Some(Scheme::Tag)
-    } else {
-        None
     }
 }
 

@@ -435,6 +435,17 @@ mod tests {
         export(Field::new("id", DataType::Utf8View, true), &[array]).expect("an export")
     }
 
+    /// An export with nothing in it, as Polars hands a plugin the place for its answers.
+    fn empty_export() -> SeriesExport {
+        SeriesExport {
+            field: ptr::null_mut(),
+            arrays: ptr::null_mut(),
+            len: 0,
+            release: None,
+            private_data: ptr::null_mut(),
+        }
+    }
+
     /// What Polars does with an export it is handed: each array moved out, then released.
     fn import_as_polars(mut export: SeriesExport) -> (Field, Vec<ArrayRef>) {
         // SAFETY: an export of `export`, read once, then released.
@@ -461,13 +472,7 @@ mod tests {
             None,
             Some("urn:urn:x"),
         ])];
-        let mut output = SeriesExport {
-            field: ptr::null_mut(),
-            arrays: ptr::null_mut(),
-            len: 0,
-            release: None,
-            private_data: ptr::null_mut(),
-        };
+        let mut output = empty_export();
         let context = CallerContext { bitflags: 0 };
         // SAFETY: one export, handed over; options as Polars passes them; an empty output.
         unsafe {
@@ -493,13 +498,7 @@ mod tests {
     #[test]
     fn a_failure_leaves_the_output_empty_and_says_why() {
         let mut inputs = [polars_export(&[Some("urn:example:a")])];
-        let mut output = SeriesExport {
-            field: ptr::null_mut(),
-            arrays: ptr::null_mut(),
-            len: 0,
-            release: None,
-            private_data: ptr::null_mut(),
-        };
+        let mut output = empty_export();
         // SAFETY: one export, handed over; options that are not urn_tag's; an empty output.
         let message = unsafe {
             _polars_plugin_error(

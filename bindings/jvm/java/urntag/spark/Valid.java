@@ -1,28 +1,18 @@
 package urntag.spark;
 
-import java.nio.charset.StandardCharsets;
 import org.apache.spark.sql.api.java.UDF5;
 
 /**
- * {@code urn_tag_valid(value, scheme, spec, tag_syntax, namespaces)}, as the Python package's
- * {@code urn_tag.spark.register_jvm} registers it. A null argument gives a null.
+ * {@code urn_tag_valid(value, scheme, spec, tag_syntax, namespaces)}: see {@link Native#valid}.
+ * Spark looks for a function's {@code UDF5} among its class's own interfaces, so the class
+ * names it again.
  */
-public final class Valid implements UDF5<String, String, String, String, Boolean, Boolean> {
+public final class Valid extends ReadingFunction<Boolean>
+        implements UDF5<String, String, String, String, Boolean, Boolean> {
     private static final long serialVersionUID = 1L;
 
-    /** The last arguments' reading, per instance (each task deserializes its own). */
-    private transient Reading reading;
-
     @Override
-    public Boolean call(String value, String scheme, String spec, String tagSyntax, Boolean namespaces) {
-        if (value == null || scheme == null || spec == null || tagSyntax == null
-                || namespaces == null) {
-            return null;
-        }
-        if (reading == null) {
-            reading = new Reading();
-        }
-        int code = reading.code(scheme, spec, tagSyntax, namespaces);
-        return Native.valid(value.getBytes(StandardCharsets.UTF_8), code);
+    Boolean answer(byte[] value, int reading) {
+        return Native.valid(value, reading);
     }
 }
