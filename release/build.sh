@@ -14,6 +14,9 @@
 #   wheel-aarch64  the same for aarch64
 #   wheel-musl     the same for musllinux_1_2 (Alpine and other musl systems), x86_64
 #   sdist          the Python source distribution
+#   spark-jar      urn-tag-spark-X.Y.Z-linux-x86_64.jar: Spark's Java functions with their
+#                  native library, as bindings/jvm/build.sh builds them (needs a JDK, which it
+#                  installs from Debian's packages when javac is missing)
 #   npm            urn-tag-X.Y.Z.tgz, as `npm pack` makes it from what bindings/wasm/build.sh
 #                  builds
 #
@@ -26,7 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$(pwd)
 
-all_parts=(crate cli-x86_64 cli-aarch64 wheel-x86_64 wheel-aarch64 wheel-musl sdist npm)
+all_parts=(crate cli-x86_64 cli-aarch64 wheel-x86_64 wheel-aarch64 wheel-musl sdist spark-jar npm)
 allow_dirty=false
 run_tests=true
 parts=()
@@ -183,6 +186,15 @@ build_sdist() {
     maturin sdist --manifest-path bindings/python/Cargo.toml --out "$dist"
 }
 
+# Spark's Java functions: bindings/jvm/build.sh builds the jar, with the native library of
+# this machine (x86_64 Linux, linked against its glibc: the jar's executors need as new a
+# one, RELEASING.md).
+build_spark_jar() {
+    local jar
+    jar=$(RUSTFLAGS="${RUSTFLAGS:-} $remap" bindings/jvm/build.sh --out "$work")
+    mv "$jar" "$dist/urn-tag-spark-$version-linux-x86_64.jar"
+}
+
 # The npm package: bindings/wasm/build.sh builds it into bindings/wasm/pkg/, and `npm pack`
 # makes the tarball the registry would get.
 build_npm() {
@@ -202,6 +214,7 @@ for part in "${parts[@]}"; do
         wheel-aarch64) build_wheel aarch64-unknown-linux-gnu manylinux2014 ;;
         wheel-musl) build_wheel x86_64-unknown-linux-musl musllinux_1_2 ;;
         sdist) build_sdist ;;
+        spark-jar) build_spark_jar ;;
         npm) build_npm ;;
     esac
 done

@@ -212,9 +212,14 @@ test_wheel_installed() {
     env PATH="$path" "$venv/bin/pip" install --quiet "${wheel}[test]"
     copy_tree
     tool_for_tests
-    # The Spark functions' jar, which the tests load into their session: CI's, else built.
+    # The Spark functions' jar, which the tests load into their session: the release's, else
+    # the one named (CI's), else built.
     local spark_jar=${URN_TAG_SPARK_JAR:-}
-    [ -n "$spark_jar" ] || spark_jar=$(bindings/jvm/build.sh --out "$work")
+    if find_one "urn-tag-spark-*-linux-x86_64.jar"; then
+        spark_jar=$found
+    elif [ -z "$spark_jar" ]; then
+        spark_jar=$(bindings/jvm/build.sh --out "$work")
+    fi
     # The package's Python source (pyproject.toml's python-source) is not in the tree the
     # tests run from: what they import can only be the installed wheel.
     local source
