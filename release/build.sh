@@ -186,12 +186,20 @@ build_sdist() {
     maturin sdist --manifest-path bindings/python/Cargo.toml --out "$dist"
 }
 
-# Spark's Java functions: bindings/jvm/build.sh builds the jar, with the native library of
-# this machine (x86_64 Linux, linked against its glibc: the jar's executors need as new a
-# one, RELEASING.md).
+# Spark's Java functions: bindings/jvm/build.sh builds the jar, its native library linked by
+# Zig for glibc 2.17 as the manylinux2014 wheels are (cargo with Zig as its linker), so that it
+# loads on the executors of old Linux images too.
 build_spark_jar() {
-    local jar
-    jar=$(RUSTFLAGS="${RUSTFLAGS:-} $remap" bindings/jvm/build.sh --out "$work")
+    python_tools
+    local linker=$work/zig-cc-x86_64-linux-gnu.2.17 jar
+    printf '#!/bin/sh\nexec python3 -m ziglang cc -target x86_64-linux-gnu.2.17 "$@"\n' >"$linker"
+    chmod +x "$linker"
+    add_targets x86_64-unknown-linux-gnu
+    jar=$(
+        export CARGO_BUILD_TARGET=x86_64-unknown-linux-gnu
+        export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER=$linker
+        RUSTFLAGS="${RUSTFLAGS:-} $remap" bindings/jvm/build.sh --out "$work"
+    )
     mv "$jar" "$dist/urn-tag-spark-$version-linux-x86_64.jar"
 }
 

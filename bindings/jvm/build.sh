@@ -4,7 +4,9 @@
 #
 #   bindings/jvm/build.sh [--out DIR]      # default: bindings/jvm/target
 #
-# Prints the jar's path. Needs the Rust toolchain and a JDK (javac and jar, 17 or later);
+# Prints the jar's path. Cargo's environment chooses the build (CARGO_TARGET_DIR,
+# CARGO_BUILD_TARGET and a linker, as release/build.sh does). Needs the Rust toolchain and a JDK
+# (javac and jar, 17 or later);
 # installs Debian's openjdk-17-jdk-headless when javac is missing. Spark's jars are not
 # needed: the one Spark interface the functions implement is declared in stubs/.
 set -euo pipefail
@@ -22,7 +24,9 @@ if ! command -v javac >/dev/null || ! command -v jar >/dev/null; then
 fi
 
 cargo build --release --locked --manifest-path "$here/Cargo.toml" >&2
-target=${CARGO_TARGET_DIR:-$here/target}
+# With CARGO_BUILD_TARGET set (the release links for an old glibc that way), cargo builds into
+# a directory of the target's name.
+target=${CARGO_TARGET_DIR:-$here/target}${CARGO_BUILD_TARGET:+/$CARGO_BUILD_TARGET}
 library=$(ls "$target"/release/liburn_tag_jvm.so)
 
 classes=$(mktemp -d)
