@@ -140,10 +140,13 @@ JVM_QUESTIONS = [question for question in QUESTIONS if question != "parse"]
 
 
 @pytest.mark.parametrize("question", JVM_QUESTIONS)
-def test_spark_jvm_functions_answer_as_the_command_line(jvm, ids, question):
+def test_spark_jvm_functions_answer_as_the_command_line(jvm, ids, binary_ids, question):
     function = getattr(urn_tag.spark, METHODS[question])
     answers = spark_answers(ids, function("id", jvm=True))
     assert answers_of(question, answers) == expected(question, ROWS)
+    # A binary column's values are read as the bytes they are: not UTF-8, invalid.
+    answers = spark_answers(binary_ids, function("id", jvm=True))
+    assert answers_of(question, answers) == expected(question, BINARY)
     options = {"spec": "rfc2141", "tag_syntax": "lenient", "namespaces": True}
     answers = spark_answers(ids, function("id", jvm=True, **options))
     assert answers_of(question, answers) == expected(question, ROWS, **options)

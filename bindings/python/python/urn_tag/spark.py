@@ -36,7 +36,8 @@ registered once per session::
     frame.select(urn_spark.is_valid("id", jvm=True))
     spark.sql("SELECT urn_tag_valid(id, 'urn', 'rfc8141', 'rfc4151', false) FROM ids")
 
-In SQL the registered functions take the value, the scheme (``'urn'``, ``'tag'`` or
+In SQL the registered functions take the value (a string, or a binary value's bytes as they
+are), the scheme (``'urn'``, ``'tag'`` or
 ``'identifier'``: either, by the value's own), the URN syntax, the tag syntax and the
 namespaces flag: ``urn_tag_valid`` (``boolean``), ``urn_tag_error`` and
 ``urn_tag_equivalence_key`` (``string``).

@@ -8,7 +8,7 @@ import org.apache.spark.sql.api.java.UDF5;
  * names it again.
  */
 public final class EquivalenceKey extends ReadingFunction<String>
-        implements UDF5<String, String, String, String, Boolean, String> {
+        implements UDF5<Object, String, String, String, Boolean, String> {
     private static final long serialVersionUID = 1L;
 
     @Override

@@ -8,7 +8,7 @@ import org.apache.spark.sql.api.java.UDF5;
  * names it again.
  */
 public final class Valid extends ReadingFunction<Boolean>
-        implements UDF5<String, String, String, String, Boolean, Boolean> {
+        implements UDF5<Object, String, String, String, Boolean, Boolean> {
     private static final long serialVersionUID = 1L;
 
     @Override
