@@ -24,9 +24,8 @@
 //! with `scheme` one of `'urn'`, `'tag'` or `'identifier'` (either, by the value's own scheme).
 //! A NULL argument gives a NULL, as DuckDB's functions do; a wrong name is the query's error.
 //!
-//! This module, `polars` and `utf8` are the crate's unsafe code: DuckDB's C API is raw pointers.
-//! What each block
-//! relies on is written beside it; what decides an answer is the safe code the batch
+//! This module and `polars` are the crate's unsafe code: DuckDB's C API is raw pointers. What
+//! each block relies on is written beside it; what decides an answer is the safe code the batch
 //! functions use ([`Reading::is_valid_bytes`], `batch::error_of_bytes`,
 //! `batch::equivalence_key_of_bytes`).
 #![allow(unsafe_code)]

@@ -4,9 +4,8 @@
 //! Every verdict comes from the library, whose recognizers are compiled from the grammar
 //! files; this crate only converts values and errors. The Python package around it
 //! (`python/urn_tag/`) adds the pydantic type and tells the containers of the batch functions
-//! apart. Its unsafe code is in three modules: `duckdb` and `polars`, the module's faces as a
-//! DuckDB extension and a Polars plugin, whose interfaces are raw pointers, and `utf8`, which
-//! takes ASCII bytes for text unchecked.
+//! apart. Its unsafe code is in two modules, `duckdb` and `polars`, the module's faces as a
+//! DuckDB extension and a Polars plugin, whose interfaces are raw pointers.
 #![deny(unsafe_code)]
 
 mod args;
@@ -19,7 +18,6 @@ mod polars;
 mod tag;
 mod text;
 mod urn;
-mod utf8;
 
 use pyo3::prelude::*;
 

@@ -36,7 +36,7 @@ use arrow_schema::{DataType, Field};
 use serde_pickle::{DeOptions, HashableValue, Value};
 
 use crate::args::Reading;
-use crate::batch;
+use crate::batch::{self, Question};
 
 /// The plugin interface's version this module speaks: 0.1 (major 0, minor 1: the field
 /// functions take the options too).
@@ -87,7 +87,7 @@ fn set_error(message: &str) {
 
 /// The pair of exported functions of each expression: `$name` answers, `$field` names the type.
 macro_rules! plugin_functions {
-    ($($name:ident, $field:ident => $question:literal, $function:literal;)*) => {$(
+    ($($name:ident, $field:ident => $question:expr, $function:literal;)*) => {$(
         #[doc = concat!("`", $function, "` on a column (see the module's documentation).")]
         ///
         /// # Safety
@@ -128,10 +128,10 @@ macro_rules! plugin_functions {
 }
 
 plugin_functions! {
-    _polars_plugin_is_valid, _polars_plugin_field_is_valid => "valid", "is_valid";
-    _polars_plugin_parse, _polars_plugin_field_parse => "parse", "parse";
-    _polars_plugin_error, _polars_plugin_field_error => "error", "error";
-    _polars_plugin_equivalence_key, _polars_plugin_field_equivalence_key => "key", "equivalence_key";
+    _polars_plugin_is_valid, _polars_plugin_field_is_valid => Question::Valid, "is_valid";
+    _polars_plugin_parse, _polars_plugin_field_parse => Question::Parse, "parse";
+    _polars_plugin_error, _polars_plugin_field_error => Question::Error, "error";
+    _polars_plugin_equivalence_key, _polars_plugin_field_equivalence_key => Question::Key, "equivalence_key";
 }
 
 /// A column taken over from Polars: its field and its chunks.
@@ -149,7 +149,7 @@ unsafe fn call(
     kwargs: *const u8,
     kwargs_len: usize,
     output: *mut SeriesExport,
-    question: &str,
+    question: Question,
     function: &str,
 ) {
     let answered = catch_unwind(AssertUnwindSafe(|| {
@@ -159,14 +159,15 @@ unsafe fn call(
         let options = Options::of(unsafe { bytes(kwargs, kwargs_len) }, function)?;
         let [column] = <[Column; 1]>::try_from(columns)
             .map_err(|_| format!("{function}() takes one column"))?;
-        let (mut answers, data_type) = batch::answer_column(
+        let mut answers = batch::answer_column(
             &column.chunks,
             question,
             options.reading,
             options.threads,
-            &options.function,
+            function,
         )
         .map_err(|error| error.message().to_owned())?;
+        let data_type = question.data_type();
         if answers.is_empty() {
             answers.push(new_empty_array(&data_type));
         }
@@ -189,7 +190,7 @@ unsafe fn field(
     output: *mut FFI_ArrowSchema,
     kwargs: *const u8,
     kwargs_len: usize,
-    question: &str,
+    question: Question,
     function: &str,
 ) {
     let typed = catch_unwind(AssertUnwindSafe(|| {
@@ -200,14 +201,13 @@ unsafe fn field(
         }
         // SAFETY: `fields` points to `n` (one) schemas, alive for the call.
         let input = Field::try_from(unsafe { &*fields }).map_err(|error| error.to_string())?;
-        if !is_text(input.data_type()) {
+        if !batch::reads(input.data_type()) {
             return Err(format!(
                 "{function}() expects a column of strings or binary values, not {}",
                 input.data_type()
             ));
         }
-        let data_type = batch::answer_type(question).ok_or("unknown question")?;
-        FFI_ArrowSchema::try_from(Field::new(input.name(), data_type, true))
+        FFI_ArrowSchema::try_from(Field::new(input.name(), question.data_type(), true))
             .map_err(|error| error.to_string())
     }));
     match typed {
@@ -215,22 +215,6 @@ unsafe fn field(
         Ok(Ok(schema)) => unsafe { output.write(schema) },
         Ok(Err(message)) => set_error(&message),
         Err(_) => set_error(&format!("urn_tag's {function}() panicked")),
-    }
-}
-
-/// Whether the batch functions read values of `data_type`: strings, binary values, a
-/// dictionary of them (a categorical column), or nulls.
-fn is_text(data_type: &DataType) -> bool {
-    match data_type {
-        DataType::Utf8
-        | DataType::LargeUtf8
-        | DataType::Utf8View
-        | DataType::Binary
-        | DataType::LargeBinary
-        | DataType::BinaryView
-        | DataType::Null => true,
-        DataType::Dictionary(_, values) => is_text(values),
-        _ => false,
     }
 }
 
@@ -348,11 +332,10 @@ unsafe extern "C" fn release_export(export: *mut SeriesExport) {
 }
 
 /// The options of an expression, as `urn_tag.polars` pickles them: `spec`, `tag_syntax`,
-/// `namespaces`, `scheme` and `threads`; and the function's name, for messages.
+/// `namespaces`, `scheme` and `threads`.
 struct Options {
     reading: Reading,
     threads: usize,
-    function: String,
 }
 
 impl Options {
@@ -383,7 +366,6 @@ impl Options {
         Ok(Options {
             reading: Reading::named(spec, tag_syntax, *namespaces, scheme)?,
             threads: usize::try_from(*threads).unwrap_or(1).max(1),
-            function: function.to_owned(),
         })
     }
 }

@@ -42,7 +42,7 @@ use crate::text::{TextBuffer, encode_utf8};
 
 /// What is answered for each value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Question {
+pub enum Question {
     /// Whether it is a valid identifier: a boolean.
     Valid,
     /// The fields of `check --json`'s record: a struct.
@@ -69,7 +69,8 @@ impl Question {
         }
     }
 
-    fn data_type(self) -> DataType {
+    /// The Arrow type of the answers.
+    pub fn data_type(self) -> DataType {
         match self {
             Question::Valid => DataType::Boolean,
             Question::Parse => rows::row_type(),
@@ -150,33 +151,40 @@ pub fn _answer<'py>(
         .into_any())
 }
 
-/// The answers of an engine's column function to `question` (`"valid"`, `"parse"`, `"error"`
-/// or `"key"`) for the chunks of a column, a null giving a null, on up to `threads` threads,
-/// with the Arrow type of the answers; `function` names the function in messages. For the
-/// Polars plugin, which runs on Polars' threads with Python's lock not held: nothing here
-/// touches Python.
+/// The answers of an engine's column function to `question` for the chunks of a column (of
+/// [`Question::data_type`]), a null giving a null, on up to `threads` threads; `function` names
+/// the function in messages. For the Polars plugin, which runs on Polars' threads with Python's
+/// lock not held: nothing here touches Python.
 pub fn answer_column(
     chunks: &[ArrayRef],
-    question: &str,
+    question: Question,
     reading: Reading,
     threads: usize,
     function: &str,
-) -> Result<(Vec<ArrayRef>, DataType), BatchError> {
-    let question = Question::of_name(question)
-        .ok_or_else(|| BatchError::Value(format!("unknown question {question:?}")))?;
+) -> Result<Vec<ArrayRef>, BatchError> {
     let answering = Answering {
         question,
         reading,
         null_is_null: true,
         function,
     };
-    let answers = answer_chunks(chunks, &answering, threads.max(1))?;
-    Ok((answers, question.data_type()))
+    answer_chunks(chunks, &answering, threads.max(1))
 }
 
-/// The Arrow type of the answers to `question`, as [`answer_column`] gives them.
-pub fn answer_type(question: &str) -> Option<DataType> {
-    Question::of_name(question).map(Question::data_type)
+/// Whether the batch functions read values of `data_type` (as [`answer_array`] dispatches on
+/// it): strings, binary values, a dictionary of them (a categorical column), or nulls.
+pub fn reads(data_type: &DataType) -> bool {
+    match data_type {
+        DataType::Utf8
+        | DataType::LargeUtf8
+        | DataType::Utf8View
+        | DataType::Binary
+        | DataType::LargeBinary
+        | DataType::BinaryView
+        | DataType::Null => true,
+        DataType::Dictionary(_, values) => reads(values),
+        _ => false,
+    }
 }
 
 /// The fields of `parse_many`'s rows, in order, as `(name, type)` with the type `"bool"`,
@@ -206,7 +214,7 @@ fn answer_texts<'py>(
             .into_iter()
             .collect::<Result<Vec<_>, _>>()
         })
-        .map_err(|error| BatchError::from(error).into_py())?;
+        .map_err(BatchError::into_py)?;
     let answers: Vec<ArrayRef> = answers.into_iter().flatten().flatten().collect();
     match (answering.question, output) {
         (Question::Valid, "list" | "bytes") => {
@@ -276,40 +284,31 @@ fn answer_array(
     range: std::ops::Range<usize>,
     answering: &Answering,
 ) -> Result<Vec<ArrayRef>, BatchError> {
-    let answers = match array.data_type() {
+    match array.data_type() {
         DataType::Utf8 => {
-            let values = ByteArray::new(array.as_string::<i32>());
-            answer_values(&values, range, answering)
+            answer_values(&ByteArray::new(array.as_string::<i32>()), range, answering)
         }
         DataType::LargeUtf8 => {
-            let values = ByteArray::new(array.as_string::<i64>());
-            answer_values(&values, range, answering)
+            answer_values(&ByteArray::new(array.as_string::<i64>()), range, answering)
         }
         DataType::Binary => {
-            let values = ByteArray::new(array.as_binary::<i32>());
-            answer_values(&values, range, answering)
+            answer_values(&ByteArray::new(array.as_binary::<i32>()), range, answering)
         }
         DataType::LargeBinary => {
-            let values = ByteArray::new(array.as_binary::<i64>());
-            answer_values(&values, range, answering)
+            answer_values(&ByteArray::new(array.as_binary::<i64>()), range, answering)
         }
         DataType::Utf8View => {
-            let values = ViewArray::new(array.as_string_view());
-            answer_values(&values, range, answering)
+            answer_values(&ViewArray::new(array.as_string_view()), range, answering)
         }
         DataType::BinaryView => {
-            let values = ViewArray::new(array.as_binary_view());
-            answer_values(&values, range, answering)
+            answer_values(&ViewArray::new(array.as_binary_view()), range, answering)
         }
         DataType::Null => answer_values(&Nulls::new(array.len()), range, answering),
-        other => {
-            return Err(BatchError::Type(format!(
-                "{}() expects an Arrow array of strings or binary values, not {other}",
-                answering.function
-            )));
-        }
-    };
-    answers.map_err(BatchError::from)
+        other => Err(BatchError::Type(format!(
+            "{}() expects an Arrow array of strings or binary values, not {other}",
+            answering.function
+        ))),
+    }
 }
 
 /// The answers for a dictionary-encoded chunk: its values answered once each, then taken by
@@ -390,25 +389,15 @@ impl BatchError {
     }
 }
 
-impl From<AnswerError> for BatchError {
-    fn from(error: AnswerError) -> BatchError {
-        match error {
-            AnswerError::Malformed(malformed) => BatchError::Value(malformed.to_string()),
-            AnswerError::Rows(rows::RowsError(message)) => BatchError::Value(message),
-        }
+impl From<Malformed> for BatchError {
+    fn from(malformed: Malformed) -> BatchError {
+        BatchError::Value(malformed.to_string())
     }
 }
 
-/// Why a range of values could not be answered.
-#[derive(Debug)]
-enum AnswerError {
-    Malformed(Malformed),
-    Rows(rows::RowsError),
-}
-
-impl From<Malformed> for AnswerError {
-    fn from(malformed: Malformed) -> AnswerError {
-        AnswerError::Malformed(malformed)
+impl From<rows::RowsError> for BatchError {
+    fn from(rows::RowsError(message): rows::RowsError) -> BatchError {
+        BatchError::Value(message)
     }
 }
 
@@ -418,7 +407,7 @@ fn answer_values<V: Values>(
     values: &V,
     range: std::ops::Range<usize>,
     answering: &Answering,
-) -> Result<Vec<ArrayRef>, AnswerError> {
+) -> Result<Vec<ArrayRef>, BatchError> {
     let reading = &answering.reading;
     match answering.question {
         Question::Valid => {
@@ -462,10 +451,9 @@ fn answer_values<V: Values>(
             let equivalence = Equivalence::standard();
             let mut rows = Rows::default();
             for i in range {
-                rows.push(values.item(i)?, reading, &equivalence)
-                    .map_err(AnswerError::Rows)?;
+                rows.push(values.item(i)?, reading, &equivalence)?;
             }
-            rows.finish().map_err(AnswerError::Rows)
+            Ok(rows.finish()?)
         }
         Question::Error | Question::Key => {
             let equivalence = Equivalence::standard();

@@ -5,8 +5,9 @@
 //! Python objects or code points, read with the GIL held). Every value is read with checked
 //! offsets and checked as UTF-8 here, whatever the producer of an Arrow array promised: a
 //! malformed array gives an error or an invalid value, never a panic. Each value is read once,
-//! where it lies, and checked on its own (`crate::utf8`): a first pass over a batch's data to
-//! check it as UTF-8 in one piece cost more than it saved, in memory traffic.
+//! where it lies, and checked on its own: a first pass over a batch's data to check it as UTF-8
+//! in one piece cost more than it saved, in memory traffic. The validity check reads the bytes
+//! themselves ([`Values::unmasked_bytes`]), which the grammars refuse unless they are ASCII.
 
 use std::ops::Range;
 
@@ -35,15 +36,11 @@ pub enum Item<'a> {
 
 impl<'a> Item<'a> {
     /// The item of the bytes of a value that should be UTF-8.
-    #[inline(always)]
     pub fn of_bytes(bytes: &'a [u8]) -> Item<'a> {
-        match crate::utf8::text(bytes) {
+        match std::str::from_utf8(bytes) {
             Ok(text) => Item::Text(text),
             Err(error) => Item::InvalidUtf8 {
-                scheme: bytes
-                    .get(..4)
-                    .and_then(|head| std::str::from_utf8(head).ok())
-                    .and_then(Scheme::of),
+                scheme: Scheme::of_bytes(bytes),
                 index: error.valid_up_to(),
             },
         }
@@ -183,6 +180,23 @@ impl<'a, T: ByteViewType + ?Sized> ViewArray<'a, T> {
             view_bytes: array.views().inner().as_slice(),
         }
     }
+
+    #[inline(always)]
+    fn bytes(&self, i: usize) -> Result<&'a [u8], Malformed> {
+        let view = *self.views.get(i).ok_or(Malformed)?;
+        let length = view_len(view);
+        let bytes = if length <= INLINE_LEN {
+            self.view_bytes.get(i * 16 + 4..i * 16 + 4 + length)
+        } else {
+            let buffer = (view >> 64) as u32 as usize;
+            let offset = (view >> 96) as u32 as usize;
+            self.array
+                .data_buffers()
+                .get(buffer)
+                .and_then(|data| data.get(offset..offset.checked_add(length)?))
+        };
+        bytes.ok_or(Malformed)
+    }
 }
 
 impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
@@ -203,25 +217,6 @@ impl<T: ByteViewType + ?Sized> Values for ViewArray<'_, T> {
 
     fn nulls(&self) -> Option<&NullBuffer> {
         self.array.nulls()
-    }
-}
-
-impl<'a, T: ByteViewType + ?Sized> ViewArray<'a, T> {
-    #[inline(always)]
-    fn bytes(&self, i: usize) -> Result<&'a [u8], Malformed> {
-        let view = *self.views.get(i).ok_or(Malformed)?;
-        let length = view_len(view);
-        let bytes = if length <= INLINE_LEN {
-            self.view_bytes.get(i * 16 + 4..i * 16 + 4 + length)
-        } else {
-            let buffer = (view >> 64) as u32 as usize;
-            let offset = (view >> 96) as u32 as usize;
-            self.array
-                .data_buffers()
-                .get(buffer)
-                .and_then(|data| data.get(offset..offset.checked_add(length)?))
-        };
-        bytes.ok_or(Malformed)
     }
 }
 
