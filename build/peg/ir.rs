@@ -396,6 +396,37 @@ impl Node {
         }
     }
 
+    /// The captures every match of the expression records, in ascending order: a recognizer
+    /// writes these on its way to any match, so it need not clear them first.
+    pub fn always_captures(&self) -> Vec<usize> {
+        let mut found = match self {
+            Node::Seq(items) => items.iter().flat_map(Node::always_captures).collect(),
+            // What every alternative records; a choice with none records nothing.
+            Node::Choice(alternatives) => match alternatives.split_first() {
+                Some((first, others)) => {
+                    let mut common = first.always_captures();
+                    for other in others {
+                        let theirs = other.always_captures();
+                        common.retain(|index| theirs.contains(index));
+                    }
+                    common
+                }
+                None => Vec::new(),
+            },
+            Node::Rule(rule) => {
+                let mut found = rule.body.always_captures();
+                found.extend(rule.capture);
+                found
+            }
+            // An option or a repetition can match without its expression, a predicate
+            // records nothing, and a fused choice is taken as recording nothing for sure.
+            _ => Vec::new(),
+        };
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
     /// Whether the expression can fail after recording a capture, which must then be undone
     /// by whatever tries something else. Choices, options and repetitions undo the captures of
     /// the alternatives they abandon, except a choice's last, whose failure is its own.

@@ -509,7 +509,9 @@ pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> Stri
          * The captured rules, in the order of their spans: an entry that matches leaves the last\n \
          * span of rule `CAPTURES[i]` (as the pest-derived parser would produce it) from\n \
          * `spans[2 * i]` to `spans[2 * i + 1]`, in UTF-16 code units, and -1 in both where the\n \
-         * rule did not match.\n \
+         * rule did not match. An entry writes only the spans of the rules it can reach: give\n \
+         * each entry an `Int32Array` of its own, filled with -1, and the spans of the others\n \
+         * stay -1 (clearing what an entry never writes took 5 % of a recognizer's time).\n \
          */\n\
          export const CAPTURES = [{}];\n",
         names.join(", ")
@@ -525,28 +527,39 @@ pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> Stri
             tables: &mut tables,
         };
         writer.node(node, "break reject");
-        let resets: Vec<String> = (0..2 * captures.len())
+        // Only the spans a match may leave unwritten need clearing: every match writes the
+        // others, and an entry never writes the spans of rules it cannot reach.
+        let always = node.always_captures();
+        let resets: Vec<String> = node
+            .captures()
+            .into_iter()
+            .filter(|index| !always.contains(index))
+            .flat_map(|index| [2 * index, 2 * index + 1])
             .map(|slot| format!("spans[{slot}] = -1;"))
             .collect();
         writeln!(
             functions,
             "/**\n \
              * Recognizes `{name}` in `input`, a string: true when the whole of it matches, with\n \
-             * the spans of the captured rules in `spans` (an `Int32Array` of two numbers per\n \
-             * captured rule); false when it does not.\n \
+             * the spans of the captured rules in `spans` (this entry's own `Int32Array` of two\n \
+             * numbers per captured rule, filled with -1 before the first call); false when it\n \
+             * does not, with `spans` not to be read.\n \
              */\n\
              export function {name}(input, spans) {{\n  \
              const n = input.length;\n  \
              let pos = 0;\n  \
-             let c = 0;\n  \
-             {}\n  \
+             let c = 0;\n\
+             {}  \
              reject: {{\n\
              {}    \
              return true;\n  \
              }}\n  \
              return false;\n\
              }}\n",
-            resets.join(" "),
+            match resets.is_empty() {
+                true => String::new(),
+                false => format!("  {}\n", resets.join(" ")),
+            },
             writer.out
         )
         .unwrap();

@@ -750,6 +750,34 @@ fn the_generated_javascript_names_its_grammar_and_its_spans() {
     }
 }
 
+/// An entry clears only the spans a match may leave unwritten: not those every match writes
+/// (`word`, in both alternatives of `main`), nor those of rules it cannot reach.
+#[test]
+fn the_generated_javascript_clears_only_the_spans_a_match_may_leave_unwritten() {
+    let source = peg::compile_js(
+        "test.pest",
+        "main = { SOI ~ (tagged | word) ~ (\",\" ~ tail)? ~ EOI }\n\
+         tagged = { \"@\" ~ word }\n\
+         word = @{ ASCII_ALPHA+ }\n\
+         tail = @{ ASCII_DIGIT+ }\n\
+         digits = { SOI ~ tail ~ EOI }\n\
+         letters = { SOI ~ word? ~ EOI }",
+        &["main", "digits", "letters"],
+        &["word", "tail", "tagged"],
+    )
+    .unwrap();
+    for expected in [
+        "export function main(input, spans) {\n  const n = input.length;\n  let pos = 0;\n  \
+         let c = 0;\n  spans[2] = -1; spans[3] = -1; spans[4] = -1; spans[5] = -1;\n  reject: {\n",
+        "export function digits(input, spans) {\n  const n = input.length;\n  let pos = 0;\n  \
+         let c = 0;\n  reject: {\n",
+        "export function letters(input, spans) {\n  const n = input.length;\n  let pos = 0;\n  \
+         let c = 0;\n  spans[0] = -1; spans[1] = -1;\n  reject: {\n",
+    ] {
+        assert!(source.contains(expected), "{expected:?} in\n{source}");
+    }
+}
+
 /// The rules a namespace grammar's recognizer captures are its rules that are not silent.
 #[test]
 fn visible_rules_are_those_not_silent() {

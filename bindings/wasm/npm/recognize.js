@@ -10,8 +10,15 @@
 import * as urnGrammar from './urn_recognizer.js';
 import * as tagGrammar from './tag_recognizer.js';
 
-/** Where the captured rules matched: two numbers per rule (start, end; -1 when absent). */
-const spans = new Int32Array(2 * Math.max(urnGrammar.CAPTURES.length, tagGrammar.CAPTURES.length));
+/**
+ * Where the captured rules matched, two numbers per rule (start, end; -1 when absent): an
+ * array for each entry rule, since an entry writes only the spans of the rules it reaches.
+ */
+function spansOf(grammar) {
+  return new Int32Array(2 * grammar.CAPTURES.length).fill(-1);
+}
+const URN_SPANS = [spansOf(urnGrammar), spansOf(urnGrammar), spansOf(urnGrammar)];
+const TAG_SPANS = [spansOf(tagGrammar), spansOf(tagGrammar), spansOf(tagGrammar)];
 
 /** The index in `spans` of the start of a captured rule of `grammar`. */
 function slot(grammar, rule) {
@@ -82,6 +89,7 @@ export const HASH = 4;
 
 /** Whether `text` is a URN under the syntax of index `syntax`; `found` holds its parts. */
 export function recognizeUrn(text, syntax) {
+  const spans = URN_SPANS[syntax];
   let matched;
   if (syntax === RFC8141) matched = urnGrammar.rfc8141(text, spans);
   else if (syntax === RFC2141) matched = urnGrammar.rfc2141(text, spans);
@@ -118,6 +126,7 @@ export function recognizeUrn(text, syntax) {
 
 /** Whether `text` is a tag under the syntax of index `syntax`; `found` holds its parts. */
 export function recognizeTag(text, syntax) {
+  const spans = TAG_SPANS[syntax];
   let matched;
   if (syntax === 0) matched = tagGrammar.rfc4151(text, spans);
   else if (syntax === 1) matched = tagGrammar.erratum1485(text, spans);
