@@ -8,12 +8,16 @@
 // (`process.cpuUsage`: the process's, so that other processes on the machine do not count, and
 // V8's collector threads do); the figures are the median round and the fastest, over the
 // corpus's size. Each row is printed beside its peer, the regular expression, and the ratio of
-// their medians; the goals, last, compare the rows of the same run. Run after ./build.sh with
-// `node bench/parse.mjs` (BENCHMARKS.md has the figures).
+// their medians; the goals, last, compare the rows of the same run, and the lines after them
+// say where check's time goes: the generated recognizers alone, and the floors that any
+// JavaScript reading each character, or any hand-over to WebAssembly, cannot go below. Run
+// after ./build.sh with `node bench/parse.mjs` (BENCHMARKS.md has the figures).
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { check, checkAll, equivalenceKey, find, parse } from '../pkg/node.js';
+import { rfc8141, CAPTURES } from '../pkg/urn_recognizer.js';
+import { rfc4151, CAPTURES as TAG_CAPTURES } from '../pkg/tag_recognizer.js';
 
 const ROUNDS = 15;
 const WARM_UP = 3;
@@ -90,6 +94,18 @@ const BATCH = 1000;
 const batches = (inputs) => Array.from({ length: inputs.length / BATCH }, (_, i) => inputs.slice(i * BATCH, (i + 1) * BATCH));
 const urnBatches = batches(urns);
 
+/** Reads every code unit of `text` once and compares it to a range, as a recognizer must. */
+function readEachCharacter(text) {
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x21 || unit > 0x7e) break;
+    i += 1;
+  }
+  return i === length;
+}
+
 function throwing(text) {
   try {
     return parse(text);
@@ -109,6 +125,19 @@ show('check(s).valid, URNs', checkValid, test);
 const checkKept = measure(urns, (s) => keep(check(s)).valid);
 show('check(s), URNs, the records kept', checkKept, test);
 
+// Where check's time goes, beside the regex: the recognizer urn.pest compiles to, alone (no
+// record, nothing the grammar leaves to code), and two floors that check no grammar at all: a
+// loop that reads each character once with charCodeAt, as any recognizer written in JavaScript
+// must, and TextEncoder.encodeInto, the first step of handing a string to WebAssembly.
+const spans = new Int32Array(2 * CAPTURES.length).fill(-1);
+const recognizer = measure(urns, (s) => rfc8141(s, spans));
+show('the URN recognizer alone (urn_recognizer.js)', recognizer, test);
+const readOnce = measure(urns, readEachCharacter);
+show('floor: each character read once (charCodeAt)', readOnce, test);
+const encoder = new TextEncoder();
+const encoded = new Uint8Array(1 << 16);
+show('floor: TextEncoder.encodeInto alone', measure(urns, (s) => encoder.encodeInto(s, encoded).written > 0), test);
+
 // The same URNs as sequential strings, as JSON.parse or a string literal makes them: `split`
 // gives slices of the file's text, and V8 reads a slice's characters (charCodeAt) through
 // the string it is a slice of, which a regular expression does once a match.
@@ -123,6 +152,11 @@ show('check(s).valid, invalid URNs (error as a value)', checkInvalid, testInvali
 const tagTest = { name: 'RegExp.test, RFC 4151 regex', timing: measure(tags, (s) => TAG_TEST.test(s)) };
 const checkTags = measure(tags, (s) => check(s).valid);
 show('check(s).valid, tags', checkTags, tagTest);
+const tagSpans = new Int32Array(2 * TAG_CAPTURES.length).fill(-1);
+const tagRecognizer = measure(tags, (s) => rfc4151(s, tagSpans));
+show('the tag recognizer alone (tag_recognizer.js)', tagRecognizer, tagTest);
+const tagsReadOnce = measure(tags, readEachCharacter);
+show('floor: each character of a tag read once', tagsReadOnce, tagTest);
 
 const exec = { name: 'RegExp.exec with groups, kept', timing: measure(urns, (s) => keep(URN_EXEC.exec(s)) !== null) };
 const parsed = measure(urns, (s) => keep(parse(s)) !== null);
@@ -153,3 +187,13 @@ goal('parse(s) ÷ RegExp.exec', ratio(parsed, exec.timing), '≤ 1.5×', ratio(p
 goal('parse(s) that throws ÷ parse(s) that succeeds', ratio(thrown, parsed), '≤ 3×', ratio(thrown, parsed) <= 3);
 goal('check(s) on invalid URNs ÷ on valid ones', ratio(checkInvalid, checkValid), '≤ 2×', ratio(checkInvalid, checkValid) <= 2);
 goal('a loop of RegExp.test ÷ checkAll(), per URN', ratio(testLoop.timing, all), '≥ 2×', ratio(testLoop.timing, all) >= 2);
+// A floor is what JavaScript that reads each character of the string pays before it decides
+// anything; the other lines split check's time into the recognizer's and the record's.
+console.log('\nwhere the time goes, by the medians of this run:');
+const part = (name, value) => console.log(`${name.padEnd(66)} ${value.toFixed(2)}×`);
+part('floor: each character read once ÷ RegExp.test, URNs', ratio(readOnce, test.timing));
+part('floor: each character read once ÷ RegExp.test, tags', ratio(tagsReadOnce, tagTest.timing));
+part('the URN recognizer alone ÷ RegExp.test', ratio(recognizer, test.timing));
+part('the tag recognizer alone ÷ RegExp.test, tags', ratio(tagRecognizer, tagTest.timing));
+part('check(s).valid ÷ the URN recognizer alone (the record, the prose)', ratio(checkValid, recognizer));
+part('checkAll() ÷ check(s) kept, per URN (checkAll makes its records)', ratio(all, checkKept));
