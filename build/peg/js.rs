@@ -23,7 +23,7 @@ use super::Error;
 use super::ir::{ByteSet, Node};
 
 /// Names the generated module defines, which an entry may not take.
-const GENERATED_NAMES: [&str; 2] = ["CAPTURES", "classTable"];
+const GENERATED_NAMES: [&str; 3] = ["CAPTURES", "PATTERNS", "classTable"];
 
 /// The words JavaScript reserves, which no function may be called.
 const RESERVED: &str = "await break case catch class const continue debugger default delete do else \
@@ -590,5 +590,21 @@ pub fn generate(file: &str, entries: &[(&str, Node)], captures: &[&str]) -> Stri
         .unwrap();
     }
     out.push_str(&functions);
+    let patterns: Vec<String> = entries
+        .iter()
+        .map(|(name, node)| format!("  {name}: /{}/,", super::pattern::pattern(node)))
+        .collect();
+    writeln!(
+        out,
+        "/**\n \
+         * Each entry rule as one regular expression, written from the same simplified form:\n \
+         * `PATTERNS.{{entry}}.test(input)` answers as `{{entry}}(input, spans)` does, without\n \
+         * the spans. Where a regex's backtracking could answer otherwise than the grammar's\n \
+         * ordered choice and greedy repetition, the expression is atomic, `(?=(e))\\N`.\n \
+         */\n\
+         export const PATTERNS = {{\n{}\n}};",
+        patterns.join("\n")
+    )
+    .unwrap();
     out
 }

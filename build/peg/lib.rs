@@ -17,7 +17,7 @@
 //!    src/compiled/support.rs.
 //!
 //! [`js`] writes the recognizers of the entry rules in JavaScript instead ([`compile_js`]), for
-//! the npm package.
+//! the npm package, with each entry rule also as one regular expression ([`pattern`]).
 //!
 //! The semantics reproduced are pest's: ordered choice commits to the first alternative that
 //! matches, a failed sequence gives back what it consumed, repetition is greedy and never gives
@@ -32,6 +32,8 @@ mod ir;
 // The crate's build writes Rust only; the npm package's build writes JavaScript too.
 #[allow(dead_code)]
 mod js;
+#[allow(dead_code)]
+mod pattern;
 mod simplify;
 
 use std::fmt;

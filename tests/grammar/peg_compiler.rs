@@ -750,6 +750,62 @@ fn the_generated_javascript_names_its_grammar_and_its_spans() {
     }
 }
 
+/// Each entry as one regular expression: as the grammar writes it where a regex's
+/// backtracking cannot answer otherwise than the PEG, atomic (`(?=(e))\N`) where it can.
+#[rstest]
+#[case::a_repetition_what_follows_cannot_start_like(
+    "main = { SOI ~ \"a\"* ~ \"b\" ~ EOI }",
+    "/^a*b$/"
+)]
+#[case::a_repetition_what_follows_can_start_like(
+    "main = { SOI ~ \"a\"* ~ \"a\" ~ EOI }",
+    "/^(?=(a*))(?:\\1)a$/"
+)]
+#[case::an_option_what_follows_can_start_like(
+    "main = { SOI ~ \"a\"? ~ \"a\" ~ EOI }",
+    "/^(?=(a?))(?:\\1)a$/"
+)]
+#[case::alternatives_that_start_alike(
+    "main = { SOI ~ (\"a\" | \"ab\") ~ \"c\" ~ EOI }",
+    "/^(?=((?:a|ab)))(?:\\1)c$/"
+)]
+#[case::alternatives_that_start_apart(
+    "main = { SOI ~ (\"ab\" | \"cd\") ~ \"a\" ~ EOI }",
+    "/^(?:ab|cd)a$/"
+)]
+#[case::a_repeated_choice_as_a_loop_over_its_class(
+    "main = { SOI ~ (\"a\" | \"%\" ~ ASCII_DIGIT)* ~ EOI }",
+    "/^a*(?:%[0-9]a*)*$/"
+)]
+#[case::a_predicate(
+    "main = { SOI ~ (!\"ab\" ~ ASCII_ALPHA)* ~ EOI }",
+    "/^(?:(?!ab)[A-Za-z])*$/"
+)]
+#[case::options_that_start_with_different_literals(
+    "main = { SOI ~ (\"?+\" ~ \"a\")? ~ (\"?=\" ~ \"b\")? ~ EOI }",
+    "/^(?:\\x3f\\x2ba)?(?:\\x3f=b)?$/"
+)]
+#[case::a_repetition_that_refuses_what_follows(
+    "main = { SOI ~ (!\"?=\" ~ (\"a\" | \"?\"))* ~ (\"?=\" ~ \"b\")? ~ EOI }",
+    "/^(?:(?!\\x3f=)[?a])*(?:\\x3f=b)?$/"
+)]
+#[case::a_repetition_that_does_not(
+    "main = { SOI ~ (\"a\" | \"?\")* ~ (\"?=\" ~ \"b\")? ~ EOI }",
+    "/^(?=([?a]*))(?:\\1)(?:\\x3f=b)?$/"
+)]
+#[case::case_insensitive_and_escaped(
+    "main = { SOI ~ ^\"a?\" ~ \"/\" ~ EOI }",
+    "/^[aA]\\x3f\\x2f$/"
+)]
+fn the_generated_javascript_writes_each_entry_as_a_regular_expression(
+    #[case] grammar: &str,
+    #[case] expected: &str,
+) {
+    let source = peg::compile_js("test.pest", grammar, &["main"], &[]).unwrap();
+    let line = format!("  main: {expected},\n");
+    assert!(source.contains(&line), "{line:?} in\n{source}");
+}
+
 /// An entry clears only the spans a match may leave unwritten: not those every match writes
 /// (`word`, in both alternatives of `main`), nor those of rules it cannot reach.
 #[test]
