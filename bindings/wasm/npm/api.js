@@ -11,7 +11,7 @@
 // file turns into objects.
 
 import {
-  recognizeTag, recognizeUrn, found as recognized, AUTHORITY_KIND as TAG_AUTHORITY_KIND, COLON, COMMA,
+  acceptsTag, acceptsUrn, recognizeTag, recognizeUrn, found as recognized, AUTHORITY_KIND as TAG_AUTHORITY_KIND, COLON, COMMA,
   F_END, F_START, HASH, NID_END, NSS_END, Q_END, Q_START, R_END, R_START, TAG_SYNTAX, URN_SYNTAX,
 } from './recognize.js';
 
@@ -684,6 +684,24 @@ export function check(text, options) {
     if (fitsNow(text)) return refused(text, bits);
   }
   return checkInModule(text, bits);
+}
+
+/**
+ * Whether `text` is a valid identifier under `options`: `check(text, options).valid`, without
+ * the record. Without namespaces it is answered by the grammars' regular expressions
+ * (urn_recognizer.js's and tag_recognizer.js's `PATTERNS`, written from the grammars when the
+ * package is built) and what the grammars leave to code; with them, by the module.
+ */
+export function isValid(text, options) {
+  const bits = options === undefined ? 0 : optionBits(options);
+  if (typeof text !== 'string') requireString(text, 'text');
+  if ((bits & NAMESPACES) !== 0) return checkInModule(text, bits).valid;
+  // As `recognize`: the scheme's first letter, or the one scheme the options ask for.
+  const scheme = (bits >>> 6) & 3;
+  const first = text.charCodeAt(0) | 0x20;
+  if (scheme === 1 || (scheme === 0 && first === 0x75)) return acceptsUrn(text, bits & 3);
+  if (scheme === 2 || (scheme === 0 && first === 0x74)) return acceptsTag(text, (bits >>> 2) & 3);
+  return false;
 }
 
 /** `check`, by the module alone. */

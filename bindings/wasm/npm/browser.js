@@ -6,5 +6,5 @@ import { attach } from './api.js';
 attach(await init({ module_or_path: new URL('./urn_tag_wasm_bg.wasm', import.meta.url) }));
 
 export {
-  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize,
+  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, isValid, mintTag, normalize,
 } from './api.js';

@@ -8,5 +8,5 @@ import { wasmBase64 } from './urn_tag_wasm_inline.js';
 attach(initSync({ module: Buffer.from(wasmBase64, 'base64') }));
 
 export {
-  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize,
+  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, isValid, mintTag, normalize,
 } from './api.js';

@@ -184,6 +184,12 @@ export function parse(text: string, options?: Options): Identifier;
 export function check(text: string, options?: Options): CheckResult;
 
 /**
+ * Whether an identifier is valid: `check(text, options).valid`, without making the record
+ * (the grammars' regular expressions answer it, at about a regular expression's speed).
+ */
+export function isValid(text: string, options?: Options): boolean;
+
+/**
  * `check` for many inputs in one call: each input's record, in order. With namespaces the inputs
  * cross into the module in batches, so there is no limit on their number but the memory their
  * records take.

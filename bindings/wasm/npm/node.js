@@ -7,5 +7,5 @@ import { attach } from './api.js';
 attach(initSync({ module: readFileSync(new URL('./urn_tag_wasm_bg.wasm', import.meta.url)) }));
 
 export {
-  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize,
+  UrnTagError, parse, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, isValid, mintTag, normalize,
 } from './api.js';

@@ -98,18 +98,11 @@ export function recognizeUrn(text, syntax) {
   // Every entry rule captures its NID.
   const nid = spans[NID] >= 0 ? NID : spans[RFC2141_NID] >= 0 ? RFC2141_NID : RFC2141BIS_NID;
   const nidEnd = spans[nid + 1];
-  if (nidEnd - SCHEME_LEN > NID_MAX_LEN) return false;
+  if (!urnProseHolds(text, syntax, nidEnd)) return false;
   const length = text.length;
   const r = spans[R_COMPONENT];
   const q = spans[Q_COMPONENT] >= 0 ? spans[Q_COMPONENT] : spans[QUERY];
   const f = spans[F_COMPONENT] >= 0 ? spans[F_COMPONENT] : spans[URN_FRAGMENT];
-  if (syntax !== RFC8141) {
-    // RFC 2141 §2.1 and the draft's §2.1 reserve the NID "urn"; their §2.4 and §2.3.3
-    // forbid the NUL octet, even as %00.
-    if (nidEnd - SCHEME_LEN === 3 && (text.charCodeAt(4) | 0x20) === 0x75
-      && (text.charCodeAt(5) | 0x20) === 0x72 && (text.charCodeAt(6) | 0x20) === 0x6e) return false;
-    if (text.indexOf('%00', nidEnd + 1) >= 0) return false;
-  }
   // A component ends where the next one's delimiter starts.
   const qDelimiter = syntax === RFC8141 ? 2 : 1;
   found[URN_SYNTAX] = syntax;
@@ -124,24 +117,65 @@ export function recognizeUrn(text, syntax) {
   return true;
 }
 
-/** Whether `text` is a tag under the syntax of index `syntax`; `found` holds its parts. */
-export function recognizeTag(text, syntax) {
-  const spans = TAG_SPANS[syntax];
-  let matched;
-  if (syntax === 0) matched = tagGrammar.rfc4151(text, spans);
-  else if (syntax === 1) matched = tagGrammar.erratum1485(text, spans);
-  else matched = tagGrammar.lenient(text, spans);
-  if (!matched) return false;
-  let kind = spans[EMAIL_ADDRESS] >= 0 || spans[ERRATUM1485_EMAIL_ADDRESS] >= 0 ? EMAIL
-    : spans[OPAQUE_AUTHORITY] >= 0 ? OPAQUE : DNS;
-  // Every entry rule captures the date; the domain of an email address follows its "@".
-  const comma = spans[DATE] - 1;
-  const colon = spans[DATE + 1];
-  const domainStart = kind === DNS ? SCHEME_LEN : kind === EMAIL ? spans[DNS_NAME] : -1;
-  if (domainStart >= 0 && !dnsLengthsHold(text, domainStart, comma)) {
+/**
+ * What urn.pest leaves to code, for a URN its grammar matched whose NID ends at `nidEnd`: the
+ * NID's length, and under RFC 2141 and the draft the reserved NID and the NUL octet.
+ */
+function urnProseHolds(text, syntax, nidEnd) {
+  if (nidEnd - SCHEME_LEN > NID_MAX_LEN) return false;
+  if (syntax !== RFC8141) {
+    // RFC 2141 §2.1 and the draft's §2.1 reserve the NID "urn"; their §2.4 and §2.3.3
+    // forbid the NUL octet, even as %00.
+    if (nidEnd - SCHEME_LEN === 3 && (text.charCodeAt(4) | 0x20) === 0x75
+      && (text.charCodeAt(5) | 0x20) === 0x72 && (text.charCodeAt(6) | 0x20) === 0x6e) return false;
+    if (text.indexOf('%00', nidEnd + 1) >= 0) return false;
+  }
+  return true;
+}
+
+// The entry rules' regular expressions (urn_recognizer.js's and tag_recognizer.js's PATTERNS),
+// by syntax index.
+const URN_PATTERNS = [urnGrammar.PATTERNS.rfc8141, urnGrammar.PATTERNS.rfc2141, urnGrammar.PATTERNS.rfc2141bis];
+const TAG_PATTERNS = [tagGrammar.PATTERNS.rfc4151, tagGrammar.PATTERNS.erratum1485, tagGrammar.PATTERNS.lenient];
+
+/**
+ * Whether `text` is a URN under the syntax of index `syntax`, as `recognizeUrn` answers, by
+ * the entry rule's regular expression: no parts, and V8's regex engine reads a string that
+ * is a slice of another at the speed of any other. A NID holds no colon (every syntax), so
+ * the first colon after the scheme's ends it.
+ */
+export function acceptsUrn(text, syntax) {
+  return URN_PATTERNS[syntax].test(text) && urnProseHolds(text, syntax, text.indexOf(':', SCHEME_LEN));
+}
+
+/**
+ * Whether `text` is a tag under the syntax of index `syntax`, as `recognizeTag` answers, by
+ * the entry rule's regular expression. No authority holds a comma, nor a date a colon (every
+ * syntax), and an email address's domain follows its only "@".
+ */
+export function acceptsTag(text, syntax) {
+  if (!TAG_PATTERNS[syntax].test(text)) return false;
+  const comma = text.indexOf(',', SCHEME_LEN);
+  // The date the grammar matched is four digits, then "-" and two, then "-" and two.
+  const colon = text.charCodeAt(comma + 5) !== 0x2d ? comma + 5 : text.charCodeAt(comma + 8) !== 0x2d ? comma + 8
+    : comma + 11;
+  // An authority of at most 63 characters has a DNS name of lengths RFC 1035 allows.
+  if (comma - SCHEME_LEN <= MAX_LABEL_OCTETS) return tagProseHolds(text, syntax, OPAQUE, -1, comma, colon) >= 0;
+  const at = text.lastIndexOf('@', comma);
+  return tagProseHolds(text, syntax, at < SCHEME_LEN ? DNS : EMAIL, at < SCHEME_LEN ? SCHEME_LEN : at + 1, comma,
+    colon) >= 0;
+}
+
+/**
+ * What tag.pest leaves to code, for a tag its grammar matched with an authority of `kind`
+ * (whose DNS name, if any, starts at `domainStart`) up to the comma at `comma`, and a date up
+ * to the colon at `colon`: the kind of its authority, or -1 when it is no tag.
+ */
+function tagProseHolds(text, syntax, kind, domainStart, comma, colon) {
+  if (kind !== OPAQUE && !dnsLengthsHold(text, domainStart, comma)) {
     // A name RFC 1035 does not allow is no DNS name: under the lenient syntax, the authority
     // is opaque (tag.pest's opaque authority holds its characters); the others refuse it.
-    if (syntax !== LENIENT) return false;
+    if (syntax !== LENIENT) return -1;
     kind = OPAQUE;
   }
   // date = year ["-" month ["-" day]], each of digits (tag.pest): a month and a day that
@@ -150,7 +184,26 @@ export function recognizeTag(text, syntax) {
   const year = twoDigits(text, comma + 1) * 100 + twoDigits(text, comma + 3);
   const month = dateLength >= 7 ? twoDigits(text, comma + 6) : 1;
   const day = dateLength === 10 ? twoDigits(text, comma + 9) : 1;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1;
+  return kind;
+}
+
+/** Whether `text` is a tag under the syntax of index `syntax`; `found` holds its parts. */
+export function recognizeTag(text, syntax) {
+  const spans = TAG_SPANS[syntax];
+  let matched;
+  if (syntax === 0) matched = tagGrammar.rfc4151(text, spans);
+  else if (syntax === 1) matched = tagGrammar.erratum1485(text, spans);
+  else matched = tagGrammar.lenient(text, spans);
+  if (!matched) return false;
+  const grammarKind = spans[EMAIL_ADDRESS] >= 0 || spans[ERRATUM1485_EMAIL_ADDRESS] >= 0 ? EMAIL
+    : spans[OPAQUE_AUTHORITY] >= 0 ? OPAQUE : DNS;
+  // Every entry rule captures the date; the domain of an email address follows its "@".
+  const comma = spans[DATE] - 1;
+  const colon = spans[DATE + 1];
+  const domainStart = grammarKind === EMAIL ? spans[DNS_NAME] : SCHEME_LEN;
+  const kind = tagProseHolds(text, syntax, grammarKind, domainStart, comma, colon);
+  if (kind < 0) return false;
   const hash = spans[TAG_FRAGMENT] >= 0 ? spans[TAG_FRAGMENT] - 1 : -1;
   found[TAG_SYNTAX] = syntax;
   found[AUTHORITY_KIND] = kind;

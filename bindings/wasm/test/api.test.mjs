@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import {
-  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
+  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, isValid, mintTag, normalize, parse,
 } from '../pkg/node.js';
 import { differential } from '../pkg/api.js';
 import { asRead } from './data.mjs';
@@ -241,6 +241,25 @@ test('checkAll gives each input check\'s record, in one call', () => {
   assert.throws(() => checkAll(['urn:example:a', 5]), { name: 'TypeError', message: 'texts[1] must be a string, not number' });
 });
 
+test('isValid answers what check\'s record says of validity, with the same errors for bad arguments', () => {
+  const inputs = [
+    'urn:example:a', '', 'urn:example:a%zz', 'tag:yaml.org,2002:int', 'tag:yaml.org,2002-02-30:int', 'é urn',
+    '\uD800', 'urn:example:\uD83D', 'urn:example:𝄞', 'urn:uuid:12345', 'http://x', 'urn:urn:x', 'URN:EX:a%00',
+    `urn:${'a'.repeat(32)}:x`, `urn:${'a'.repeat(33)}:x`, `tag:${'a'.repeat(64)}.com,2000:x`, 'tag:a@b.c,2000:x',
+  ];
+  for (const options of [
+    undefined, { namespaces: true }, { spec: 'rfc2141' }, { spec: 'rfc2141bis' }, { tagSyntax: 'lenient' },
+    { scheme: 'tag' }, { scheme: 'urn', namespaces: true },
+  ]) {
+    for (const input of inputs) {
+      assert.equal(isValid(input, options), check(input, options).valid, `${JSON.stringify(input)} ${JSON.stringify(options)}`);
+    }
+  }
+  assert.equal(isValid('urn:isbn:0451450523'), true);
+  assert.throws(() => isValid('urn:a:b', { spec: 'x' }), RangeError);
+  assert.throws(() => isValid('urn:a:b', null), TypeError);
+});
+
 test('identifiers are read as urn-tag check reads them, both schemes, unless options.scheme names one', () => {
   const inputs = ['urn:example:a', 'tag:yaml.org,2002:int', 'URN:EX:a', 'http://x'];
   assert.deepEqual(checkAll(inputs).map((record) => record.valid), [true, true, true, false]);
@@ -374,6 +393,7 @@ const functions = {
   'equivalent (first)': (value) => equivalent(value, 'urn:example:a'),
   'equivalent (second)': (value) => equivalent('urn:example:a', value),
   find: (value) => find(value),
+  isValid: (value) => isValid(value),
 };
 
 test('an input that is not a string is a TypeError', () => {

@@ -1,7 +1,8 @@
 // The package against the command line, input by input: every input of the repository's
 // vector files, and inputs that are hard on encodings, checked by `urn-tag check --json` and
 // by `check()` under each syntax, with and without namespaces. Both must give the same
-// verdict, the same components and, for an invalid input, the same error verbatim.
+// verdict, the same components and, for an invalid input, the same error verbatim; `isValid()`
+// the same verdict.
 //
 // The command line is the debug build `cargo build --features cli` makes (`npm test` makes it
 // first), or the binary URN_TAG_CLI names.
@@ -11,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { check, checkAll, equivalenceKey, normalize } from '../pkg/node.js';
+import { check, checkAll, equivalenceKey, isValid, normalize } from '../pkg/node.js';
 import { asRead, randomInputs, vectorInputs } from './data.mjs';
 
 const cli = process.env.URN_TAG_CLI
@@ -99,6 +100,9 @@ function compare(lines, args, options) {
       assert.deepEqual(ours, theirs);
     } catch {
       differences.push(`${args.join(' ')}: ${JSON.stringify(input)}: package ${JSON.stringify(ours)}, command line ${JSON.stringify(theirs)}`);
+    }
+    if (isValid(input, options) !== record.valid) {
+      differences.push(`${args.join(' ')}: ${JSON.stringify(input)}: isValid ${!record.valid}, command line ${record.valid}`);
     }
   });
   assert.deepEqual(differences.slice(0, 20), []);

@@ -1,14 +1,15 @@
 // The recognizers compiled from urn.pest and tag.pest into JavaScript (with what the grammars
 // leave to code, recognize.js) against the module, which parses with the library's own: on
 // every input, under every syntax and scheme, JavaScript accepts exactly what the module
-// accepts, with the same record, and refuses the rest (which the module then explains).
+// accepts, with the same record, and refuses the rest (which the module then explains). The
+// grammars' regular expressions (`isValid`) give the same verdict too.
 //
 // The inputs: every input of the vector files; every string of a few symbols after prefixes
 // that reach each rule of the grammars; and random identifiers made of the pieces of every part.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { differential } from '../pkg/api.js';
+import { differential, isValid } from '../pkg/api.js';
 import '../pkg/node.js';
 import { randomInputs, vectorInputs } from './data.mjs';
 
@@ -37,6 +38,10 @@ function compare(inputs) {
         assert.deepEqual(javascript, expected);
       } catch {
         differences.push(`${JSON.stringify(options)} ${JSON.stringify(input)}: JavaScript ${JSON.stringify(javascript)}, module ${JSON.stringify(module)}`);
+      }
+      const pattern = isValid(input, options);
+      if (pattern !== module.valid) {
+        differences.push(`${JSON.stringify(options)} ${JSON.stringify(input)}: isValid ${pattern}, module ${JSON.stringify(module)}`);
       }
       if (module.valid) accepted += 1;
       else refused += 1;

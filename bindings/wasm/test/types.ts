@@ -2,7 +2,7 @@
 // never run), so that the declarations describe the values a program uses.
 
 import {
-  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, mintTag, normalize, parse,
+  UrnTagError, check, checkAll, checkNamespace, equivalenceKey, equivalent, find, isValid, mintTag, normalize, parse,
   type CheckResult, type ErrorRecord, type Found, type Identifier, type NamespaceVerdict,
 } from 'urn-tag';
 
@@ -27,6 +27,9 @@ for (const span of id.parts) {
   const text: string = id.input.slice(span.start, span.end);
   void text;
 }
+
+const valid: boolean = isValid('urn:example:a', { spec: 'rfc2141', namespaces: true });
+void valid;
 
 const result: CheckResult = check('urn:example:a%zz', { tagSyntax: 'lenient' });
 if (result.valid) {
