@@ -15,7 +15,7 @@
 
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { check, checkAll, equivalenceKey, find, parse } from '../pkg/node.js';
+import { check, checkAll, equivalenceKey, find, isValid, parse } from '../pkg/node.js';
 import { rfc8141, CAPTURES } from '../pkg/urn_recognizer.js';
 import { rfc4151, CAPTURES as TAG_CAPTURES } from '../pkg/tag_recognizer.js';
 
@@ -124,6 +124,8 @@ const checkValid = measure(urns, (s) => check(s).valid);
 show('check(s).valid, URNs', checkValid, test);
 const checkKept = measure(urns, (s) => keep(check(s)).valid);
 show('check(s), URNs, the records kept', checkKept, test);
+const valid = measure(urns, (s) => isValid(s));
+show('isValid(s), URNs', valid, test);
 
 // Where check's time goes, beside the regex: the recognizer urn.pest compiles to, alone (no
 // record, nothing the grammar leaves to code), and two floors that check no grammar at all: a
@@ -148,10 +150,14 @@ show('check(s).valid, URNs as sequential strings', measure(sequential, (s) => ch
 const testInvalid = { name: 'RegExp.test, invalid URNs', timing: measure(invalid, (s) => URN_TEST.test(s)) };
 const checkInvalid = measure(invalid, (s) => check(s).valid);
 show('check(s).valid, invalid URNs (error as a value)', checkInvalid, testInvalid);
+const validInvalid = measure(invalid, (s) => isValid(s));
+show('isValid(s), invalid URNs', validInvalid, testInvalid);
 
 const tagTest = { name: 'RegExp.test, RFC 4151 regex', timing: measure(tags, (s) => TAG_TEST.test(s)) };
 const checkTags = measure(tags, (s) => check(s).valid);
 show('check(s).valid, tags', checkTags, tagTest);
+const validTags = measure(tags, (s) => isValid(s));
+show('isValid(s), tags', validTags, tagTest);
 const tagSpans = new Int32Array(2 * TAG_CAPTURES.length).fill(-1);
 const tagRecognizer = measure(tags, (s) => rfc4151(s, tagSpans));
 show('the tag recognizer alone (tag_recognizer.js)', tagRecognizer, tagTest);
@@ -187,6 +193,11 @@ goal('parse(s) ÷ RegExp.exec', ratio(parsed, exec.timing), '≤ 1.5×', ratio(p
 goal('parse(s) that throws ÷ parse(s) that succeeds', ratio(thrown, parsed), '≤ 3×', ratio(thrown, parsed) <= 3);
 goal('check(s) on invalid URNs ÷ on valid ones', ratio(checkInvalid, checkValid), '≤ 2×', ratio(checkInvalid, checkValid) <= 2);
 goal('a loop of RegExp.test ÷ checkAll(), per URN', ratio(testLoop.timing, all), '≥ 2×', ratio(testLoop.timing, all) >= 2);
+// isValid is check(s).valid without the record: the first goal's measure for a program that
+// wants the verdict alone.
+goal('isValid(s) ÷ RegExp.test, URNs', ratio(valid, test.timing), '≤ 1.0×', ratio(valid, test.timing) <= 1);
+goal('isValid(s) ÷ RegExp.test, invalid URNs', ratio(validInvalid, testInvalid.timing), '≤ 1.0×', ratio(validInvalid, testInvalid.timing) <= 1);
+goal('isValid(s) ÷ RegExp.test, tags', ratio(validTags, tagTest.timing), '≤ 1.2×', ratio(validTags, tagTest.timing) <= 1.2);
 // A floor is what JavaScript that reads each character of the string pays before it decides
 // anything; the other lines split check's time into the recognizer's and the record's.
 console.log('\nwhere the time goes, by the medians of this run:');
