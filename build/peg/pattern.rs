@@ -10,14 +10,18 @@
 //!
 //! * as it is, when backtracking cannot change the answer: the alternatives of a choice start
 //!   with different bytes and none matches the empty string (at most one can match), or what
-//!   an option or a repetition consumes cannot start with a byte that what follows it can
-//!   start with (giving anything back leaves what follows at a byte it cannot match);
+//!   an option or a repetition consumes cannot start where what follows it can (giving
+//!   anything back leaves what follows where the option or an iteration matched, so it fails
+//!   there too);
 //! * atomic otherwise, `(?=(e))\N`: a lookahead, which a regex never backtracks into, records
 //!   the first match of `e` in group `N`, and the backreference consumes it.
 //!
-//! What follows an expression is known as the set of bytes it can start with (a superset, from
-//! [`Node::first`]); at the end of a lookahead or of the whole expression nothing follows, and
-//! a regex takes its first match, which is the PEG's.
+//! What follows an expression is known by its first steps (a superset, from
+//! [`Node::first_steps`]): bytes, and literals of two bytes or more. Two expressions cannot
+//! start at the same place when their bytes differ, when of two literals neither starts the
+//! other, or when one starts by refusing the other's literal (RFC 8141's r-component, `(!"?="
+//! ~ ...)*`, before the q-component's `"?="`). At the end of a lookahead or of the whole
+//! expression nothing follows, and a regex takes its first match, which is the PEG's.
 //!
 //! The grammars it writes read ASCII only, with predicates of one step (the JavaScript back
 //! end's [`check_supported`](super::js::check_supported) holds them to that).
