@@ -179,13 +179,18 @@ function tagProseHolds(text, syntax, kind, domainStart, comma, colon) {
     kind = OPAQUE;
   }
   // date = year ["-" month ["-" day]], each of digits (tag.pest): a month and a day that
-  // exist are left to code.
+  // exist are left to code. Each digit read is a call through the string a slice belongs to,
+  // so only those that can decide are read: the year only for the 29th of February.
   const dateLength = colon - comma - 1;
+  if (dateLength === 4) return kind;
+  const month = twoDigits(text, comma + 6);
+  if (month < 1 || month > 12) return -1;
+  if (dateLength === 7) return kind;
+  const day = twoDigits(text, comma + 9);
+  if (day < 1) return -1;
+  if (day <= 28) return kind;
   const year = twoDigits(text, comma + 1) * 100 + twoDigits(text, comma + 3);
-  const month = dateLength >= 7 ? twoDigits(text, comma + 6) : 1;
-  const day = dateLength === 10 ? twoDigits(text, comma + 9) : 1;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return -1;
-  return kind;
+  return day <= daysInMonth(year, month) ? kind : -1;
 }
 
 /** Whether `text` is a tag under the syntax of index `syntax`; `found` holds its parts. */
