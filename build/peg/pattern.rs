@@ -26,8 +26,6 @@
 //! The grammars it writes read ASCII only, with predicates of one step (the JavaScript back
 //! end's [`check_supported`](super::js::check_supported) holds them to that).
 
-use std::fmt::Write as _;
-
 use super::ir::{ByteSet, Node, Steps};
 
 /// The regular expression of `node`, an entry rule's simplified expression, without slashes
@@ -62,7 +60,7 @@ impl Piece {
 }
 
 struct Writer {
-    /// The capturing groups written so far (only atomic groups capture).
+    /// The capturing groups written so far: one per atomic group.
     groups: usize,
 }
 
@@ -310,7 +308,5 @@ fn inside_class(byte: u8) -> String {
 }
 
 fn escaped(byte: u8) -> String {
-    let mut text = String::new();
-    write!(text, "\\x{byte:02x}").unwrap();
-    text
+    format!("\\x{byte:02x}")
 }

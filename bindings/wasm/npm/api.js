@@ -11,8 +11,8 @@
 // file turns into objects.
 
 import {
-  acceptsTag, acceptsUrn, recognizeTag, recognizeUrn, found as recognized, AUTHORITY_KIND as TAG_AUTHORITY_KIND, COLON, COMMA,
-  F_END, F_START, HASH, NID_END, NSS_END, Q_END, Q_START, R_END, R_START, TAG_SYNTAX, URN_SYNTAX,
+  acceptsTag, acceptsUrn, recognizeTag, recognizeUrn, found as recognized, AUTHORITY_KIND as TAG_AUTHORITY_KIND,
+  COLON, COMMA, F_END, F_START, HASH, NID_END, NSS_END, Q_END, Q_START, R_END, R_START, TAG_SYNTAX, URN_SYNTAX,
 } from './recognize.js';
 
 
@@ -526,11 +526,22 @@ const NAMESPACES = 1 << 4;
  * does, it reads a URN or a tag by the scheme, or only the scheme the options name.
  */
 function recognize(text, bits) {
-  // The recognizers check the whole scheme: its first letter chooses between them.
+  const scheme = schemeToTry(text, bits);
+  if (scheme === FOUND_URN) return recognizeUrn(text, bits & 3) ? FOUND_URN : FAILED;
+  if (scheme === FOUND_TAG) return recognizeTag(text, (bits >>> 2) & 3) ? FOUND_TAG : FAILED;
+  return FAILED;
+}
+
+/**
+ * Which scheme's grammar reads `text` under `bits`: FOUND_URN, FOUND_TAG, or FAILED when
+ * neither can. The grammars check the whole scheme, so its first letter chooses between them,
+ * unless the options name one scheme.
+ */
+function schemeToTry(text, bits) {
   const scheme = (bits >>> 6) & 3;
   const first = text.charCodeAt(0) | 0x20;
-  if (scheme === 1 || (scheme === 0 && first === 0x75)) return recognizeUrn(text, bits & 3) ? FOUND_URN : FAILED;
-  if (scheme === 2 || (scheme === 0 && first === 0x74)) return recognizeTag(text, (bits >>> 2) & 3) ? FOUND_TAG : FAILED;
+  if (scheme === 1 || (scheme === 0 && first === 0x75)) return FOUND_URN;
+  if (scheme === 2 || (scheme === 0 && first === 0x74)) return FOUND_TAG;
   return FAILED;
 }
 
@@ -694,13 +705,11 @@ export function check(text, options) {
  */
 export function isValid(text, options) {
   const bits = options === undefined ? 0 : optionBits(options);
-  if (typeof text !== 'string') requireString(text, 'text');
+  requireString(text, 'text');
   if ((bits & NAMESPACES) !== 0) return checkInModule(text, bits).valid;
-  // As `recognize`: the scheme's first letter, or the one scheme the options ask for.
-  const scheme = (bits >>> 6) & 3;
-  const first = text.charCodeAt(0) | 0x20;
-  if (scheme === 1 || (scheme === 0 && first === 0x75)) return acceptsUrn(text, bits & 3);
-  if (scheme === 2 || (scheme === 0 && first === 0x74)) return acceptsTag(text, (bits >>> 2) & 3);
+  const scheme = schemeToTry(text, bits);
+  if (scheme === FOUND_URN) return acceptsUrn(text, bits & 3);
+  if (scheme === FOUND_TAG) return acceptsTag(text, (bits >>> 2) & 3);
   return false;
 }
 

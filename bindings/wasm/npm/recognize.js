@@ -156,41 +156,35 @@ export function acceptsUrn(text, syntax) {
 export function acceptsTag(text, syntax) {
   if (!TAG_PATTERNS[syntax].test(text)) return false;
   const comma = text.indexOf(',', SCHEME_LEN);
+  // Under the lenient syntax a name RFC 1035 does not allow is an opaque authority, as
+  // `recognizeTag` reads it; the others refuse it. An authority of at most 63 characters
+  // has lengths RFC 1035 allows.
+  if (syntax !== LENIENT && comma - SCHEME_LEN > MAX_LABEL_OCTETS) {
+    const at = text.lastIndexOf('@', comma);
+    if (!dnsLengthsHold(text, at < SCHEME_LEN ? SCHEME_LEN : at + 1, comma)) return false;
+  }
   // The date the grammar matched is four digits, then "-" and two, then "-" and two.
   const colon = text.charCodeAt(comma + 5) !== 0x2d ? comma + 5 : text.charCodeAt(comma + 8) !== 0x2d ? comma + 8
     : comma + 11;
-  // An authority of at most 63 characters has a DNS name of lengths RFC 1035 allows.
-  if (comma - SCHEME_LEN <= MAX_LABEL_OCTETS) return tagProseHolds(text, syntax, OPAQUE, -1, comma, colon) >= 0;
-  const at = text.lastIndexOf('@', comma);
-  return tagProseHolds(text, syntax, at < SCHEME_LEN ? DNS : EMAIL, at < SCHEME_LEN ? SCHEME_LEN : at + 1, comma,
-    colon) >= 0;
+  return dateExists(text, comma, colon);
 }
 
 /**
- * What tag.pest leaves to code, for a tag its grammar matched with an authority of `kind`
- * (whose DNS name, if any, starts at `domainStart`) up to the comma at `comma`, and a date up
- * to the colon at `colon`: the kind of its authority, or -1 when it is no tag.
+ * Whether the date tag.pest matched between the comma at `comma` and the colon at `colon`
+ * exists: date = year ["-" month ["-" day]], each of digits, and a month and a day that exist
+ * are left to code. Each digit read is a call through the string a slice belongs to, so only
+ * those that can decide are read: the year only for the 29th of February.
  */
-function tagProseHolds(text, syntax, kind, domainStart, comma, colon) {
-  if (kind !== OPAQUE && !dnsLengthsHold(text, domainStart, comma)) {
-    // A name RFC 1035 does not allow is no DNS name: under the lenient syntax, the authority
-    // is opaque (tag.pest's opaque authority holds its characters); the others refuse it.
-    if (syntax !== LENIENT) return -1;
-    kind = OPAQUE;
-  }
-  // date = year ["-" month ["-" day]], each of digits (tag.pest): a month and a day that
-  // exist are left to code. Each digit read is a call through the string a slice belongs to,
-  // so only those that can decide are read: the year only for the 29th of February.
+function dateExists(text, comma, colon) {
   const dateLength = colon - comma - 1;
-  if (dateLength === 4) return kind;
+  if (dateLength === 4) return true;
   const month = twoDigits(text, comma + 6);
-  if (month < 1 || month > 12) return -1;
-  if (dateLength === 7) return kind;
+  if (month < 1 || month > 12) return false;
+  if (dateLength === 7) return true;
   const day = twoDigits(text, comma + 9);
-  if (day < 1) return -1;
-  if (day <= 28) return kind;
-  const year = twoDigits(text, comma + 1) * 100 + twoDigits(text, comma + 3);
-  return day <= daysInMonth(year, month) ? kind : -1;
+  if (day < 1) return false;
+  if (day <= 28) return true;
+  return day <= daysInMonth(twoDigits(text, comma + 1) * 100 + twoDigits(text, comma + 3), month);
 }
 
 /** Whether `text` is a tag under the syntax of index `syntax`; `found` holds its parts. */
@@ -201,14 +195,19 @@ export function recognizeTag(text, syntax) {
   else if (syntax === 1) matched = tagGrammar.erratum1485(text, spans);
   else matched = tagGrammar.lenient(text, spans);
   if (!matched) return false;
-  const grammarKind = spans[EMAIL_ADDRESS] >= 0 || spans[ERRATUM1485_EMAIL_ADDRESS] >= 0 ? EMAIL
+  let kind = spans[EMAIL_ADDRESS] >= 0 || spans[ERRATUM1485_EMAIL_ADDRESS] >= 0 ? EMAIL
     : spans[OPAQUE_AUTHORITY] >= 0 ? OPAQUE : DNS;
   // Every entry rule captures the date; the domain of an email address follows its "@".
   const comma = spans[DATE] - 1;
   const colon = spans[DATE + 1];
-  const domainStart = grammarKind === EMAIL ? spans[DNS_NAME] : SCHEME_LEN;
-  const kind = tagProseHolds(text, syntax, grammarKind, domainStart, comma, colon);
-  if (kind < 0) return false;
+  const domainStart = kind === EMAIL ? spans[DNS_NAME] : SCHEME_LEN;
+  if (kind !== OPAQUE && !dnsLengthsHold(text, domainStart, comma)) {
+    // A name RFC 1035 does not allow is no DNS name: under the lenient syntax, the authority
+    // is opaque (tag.pest's opaque authority holds its characters); the others refuse it.
+    if (syntax !== LENIENT) return false;
+    kind = OPAQUE;
+  }
+  if (!dateExists(text, comma, colon)) return false;
   const hash = spans[TAG_FRAGMENT] >= 0 ? spans[TAG_FRAGMENT] - 1 : -1;
   found[TAG_SYNTAX] = syntax;
   found[AUTHORITY_KIND] = kind;
